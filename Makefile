@@ -1,0 +1,44 @@
+# The front door: overlay -> pinned tree -> build -> QEMU -> KTAP -> summary.
+#
+#   make kunit ARCH=x86_64|arm64   KUnit suites of the overlaid kernel in QEMU
+#   make check-tables              syscall tables and headers, no build
+#   make test                      everything CI runs, then "N passed, N failed"
+#   make tree                      just prepare the overlaid kernel tree
+#   make clean                     drop build output and results (keeps sources)
+#   make distclean                 drop the whole cache
+
+SHELL := /bin/bash
+ARCH ?= x86_64
+TOOLS := $(CURDIR)/tools
+KUNIT_ARCHES := $(shell awk '$$1 == "arch" && / kunit=yes/ { print $$2 }' arch-matrix)
+CACHE := $(shell . $(TOOLS)/env.sh && echo $$FUTEX2_CACHE)
+RESULTS := $(shell . $(TOOLS)/env.sh && echo $$RESULTS_DIR)
+
+.PHONY: all kunit check-tables test tree clean distclean help
+
+all: help
+
+help:
+	@sed -n '2,10s/^# \{0,1\}//p' Makefile
+
+tree:
+	$(TOOLS)/tree.sh
+
+kunit:
+	$(TOOLS)/kunit.sh $(ARCH)
+
+check-tables:
+	$(TOOLS)/check-tables.sh
+
+# Every layer runs even if an earlier one failed; the summary decides.
+test:
+	@rm -rf $(RESULTS)
+	-$(TOOLS)/check-tables.sh
+	@for a in $(KUNIT_ARCHES); do $(TOOLS)/kunit.sh $$a || true; done
+	@$(TOOLS)/summary.sh check-tables $(addprefix kunit-,$(KUNIT_ARCHES))
+
+clean:
+	rm -rf $(CACHE)/build $(CACHE)/logs $(CACHE)/results
+
+distclean:
+	rm -rf $(CACHE)

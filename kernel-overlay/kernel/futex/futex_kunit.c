@@ -1,0 +1,795 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the futex2 flags, the futex key and the NUMA hash.
+ *
+ * The key tests run get_futex_key() on real user memory: the test thread
+ * is given an mm of its own and maps pages into it, the way newer kernels
+ * do in lib/kunit/user_alloc.c. The mm is released when the test thread
+ * exits.
+ *
+ * The hash tests need the topology the test tooling gives QEMU: with
+ * CONFIG_FUTEX_KUNIT_TEST_NODES set, they fail (not skip) when the kernel
+ * sees another number of nodes.
+ */
+
+#include <kunit/test.h>
+#include <linux/compat.h>
+#include <linux/err.h>
+#include <linux/kthread.h>
+#include <linux/mm.h>
+#include <linux/mman.h>
+#include <linux/nodemask.h>
+#include <linux/sched/mm.h>
+#include <linux/sched/signal.h>
+#include <linux/thread_info.h>
+#include <linux/uaccess.h>
+
+#include "futex.h"
+
+/* Number of pages mapped for tests that walk many futex addresses. */
+#define FUTEX_TEST_PAGES	16
+
+/* ---------------------------------------------------------------------- */
+/* Helpers                                                                 */
+/* ---------------------------------------------------------------------- */
+
+/* Give the test thread an mm of its own, unless it has one already. */
+static int futex_test_attach_mm(void)
+{
+	struct mm_struct *mm;
+
+	if (current->mm)
+		return 0;
+
+	mm = mm_alloc();
+	if (!mm)
+		return -ENOMEM;
+
+	mm->task_size = TASK_SIZE;
+	arch_pick_mmap_layout(mm, &current->signal->rlim[RLIMIT_STACK]);
+
+	/* Dropped by exit_mm() when the test thread exits. */
+	kthread_use_mm(mm);
+	return 0;
+}
+
+/* Map @pages anonymous pages with @prot and @flags into the test's mm. */
+static void __user *futex_test_mmap(struct kunit *test, unsigned long pages,
+				    unsigned long prot, unsigned long flags)
+{
+	unsigned long addr;
+
+	KUNIT_ASSERT_EQ(test, futex_test_attach_mm(), 0);
+
+	addr = vm_mmap(NULL, 0, pages * PAGE_SIZE, prot,
+		       flags | MAP_ANONYMOUS, 0);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR_VALUE(addr),
+			       "vm_mmap failed: %ld", (long)addr);
+
+	return (void __user *)addr;
+}
+
+static void __user *futex_test_rw_page(struct kunit *test)
+{
+	return futex_test_mmap(test, 1, PROT_READ | PROT_WRITE, MAP_PRIVATE);
+}
+
+/* Store @val as a word of @size bytes at @uaddr. */
+static void futex_test_put(struct kunit *test, void __user *uaddr,
+			   unsigned int size, u32 val)
+{
+	int ret = -EINVAL;
+
+	switch (size) {
+	case 1: ret = put_user((u8)val, (u8 __user *)uaddr); break;
+	case 2: ret = put_user((u16)val, (u16 __user *)uaddr); break;
+	case 4: ret = put_user(val, (u32 __user *)uaddr); break;
+	}
+	KUNIT_ASSERT_EQ(test, ret, 0);
+}
+
+/* Read a word of @size bytes at @uaddr. */
+static u32 futex_test_get(struct kunit *test, void __user *uaddr,
+			  unsigned int size)
+{
+	u32 val = 0;
+	int ret = -EINVAL;
+
+	switch (size) {
+	case 1: ret = get_user(val, (u8 __user *)uaddr); break;
+	case 2: ret = get_user(val, (u16 __user *)uaddr); break;
+	case 4: ret = get_user(val, (u32 __user *)uaddr); break;
+	}
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	return val;
+}
+
+/*
+ * Enter (@on) or leave the compat syscall state, the way this architecture
+ * tracks it for in_compat_syscall(). Returns false if the kernel has no
+ * compat support to enter.
+ */
+static bool futex_test_set_compat(bool on)
+{
+#if defined(CONFIG_X86_64) && defined(CONFIG_IA32_EMULATION)
+	if (on)
+		current_thread_info()->status |= TS_COMPAT;
+	else
+		current_thread_info()->status &= ~TS_COMPAT;
+	return true;
+#elif defined(CONFIG_ARM64) && defined(CONFIG_COMPAT)
+	if (on)
+		set_thread_flag(TIF_32BIT);
+	else
+		clear_thread_flag(TIF_32BIT);
+	return true;
+#else
+	return false;
+#endif
+}
+
+/* Fail unless the kernel sees the number of nodes the test setup promised. */
+static void futex_test_expect_topology(struct kunit *test)
+{
+	if (!CONFIG_FUTEX_KUNIT_TEST_NODES)
+		return;
+
+	KUNIT_ASSERT_EQ_MSG(test, num_possible_nodes(),
+			    CONFIG_FUTEX_KUNIT_TEST_NODES,
+			    "the test setup promised %d NUMA nodes (nr_node_ids:%u)",
+			    CONFIG_FUTEX_KUNIT_TEST_NODES, nr_node_ids);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Suite: futex_flags -- FUTEX2_* and futex() op bits to FLAGS_*          */
+/* ---------------------------------------------------------------------- */
+
+struct futex_flags_case {
+	const char *name;
+	unsigned int in;
+	unsigned int want;
+};
+
+/* Every combination of the bits in FUTEX2_VALID_MASK. */
+static const struct futex_flags_case futex2_flags_cases[] = {
+	{ "U8",			0x00, FLAGS_SIZE_8  | FLAGS_SHARED },
+	{ "U16",		0x01, FLAGS_SIZE_16 | FLAGS_SHARED },
+	{ "U32",		0x02, FLAGS_SIZE_32 | FLAGS_SHARED },
+	{ "U64",		0x03, FLAGS_SIZE_64 | FLAGS_SHARED },
+	{ "U8_NUMA",		0x04, FLAGS_SIZE_8  | FLAGS_SHARED | FLAGS_NUMA },
+	{ "U16_NUMA",		0x05, FLAGS_SIZE_16 | FLAGS_SHARED | FLAGS_NUMA },
+	{ "U32_NUMA",		0x06, FLAGS_SIZE_32 | FLAGS_SHARED | FLAGS_NUMA },
+	{ "U64_NUMA",		0x07, FLAGS_SIZE_64 | FLAGS_SHARED | FLAGS_NUMA },
+	{ "U8_PRIVATE",		0x80, FLAGS_SIZE_8 },
+	{ "U16_PRIVATE",	0x81, FLAGS_SIZE_16 },
+	{ "U32_PRIVATE",	0x82, FLAGS_SIZE_32 },
+	{ "U64_PRIVATE",	0x83, FLAGS_SIZE_64 },
+	{ "U8_NUMA_PRIVATE",	0x84, FLAGS_SIZE_8  | FLAGS_NUMA },
+	{ "U16_NUMA_PRIVATE",	0x85, FLAGS_SIZE_16 | FLAGS_NUMA },
+	{ "U32_NUMA_PRIVATE",	0x86, FLAGS_SIZE_32 | FLAGS_NUMA },
+	{ "U64_NUMA_PRIVATE",	0x87, FLAGS_SIZE_64 | FLAGS_NUMA },
+};
+
+static void futex_flags_case_desc(const struct futex_flags_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(futex2_flags, futex2_flags_cases, futex_flags_case_desc);
+
+static void futex2_to_flags_converts_every_combination(struct kunit *test)
+{
+	const struct futex_flags_case *c = test->param_value;
+
+	/* The table is written against the uapi values. */
+	KUNIT_EXPECT_EQ(test, c->in & ~FUTEX2_VALID_MASK, 0u);
+	KUNIT_EXPECT_EQ(test, futex2_to_flags(c->in), c->want);
+	KUNIT_EXPECT_EQ(test, futex_size(futex2_to_flags(c->in)),
+			1u << (c->in & FUTEX2_SIZE_MASK));
+}
+
+/* futex() ops: the command bits never leak into the flags. */
+static const struct futex_flags_case futex_op_cases[] = {
+	{ "WAIT",			FUTEX_WAIT,
+	  FLAGS_SIZE_32 | FLAGS_SHARED },
+	{ "WAKE_PRIVATE",		FUTEX_WAKE_PRIVATE,
+	  FLAGS_SIZE_32 },
+	{ "WAIT_BITSET_REALTIME",	FUTEX_WAIT_BITSET | FUTEX_CLOCK_REALTIME,
+	  FLAGS_SIZE_32 | FLAGS_SHARED | FLAGS_CLOCKRT },
+	{ "WAIT_BITSET_PRIVATE_REALTIME",
+	  FUTEX_WAIT_BITSET_PRIVATE | FUTEX_CLOCK_REALTIME,
+	  FLAGS_SIZE_32 | FLAGS_CLOCKRT },
+	{ "CMP_REQUEUE_PI",		FUTEX_CMP_REQUEUE_PI,
+	  FLAGS_SIZE_32 | FLAGS_SHARED },
+	{ "LOCK_PI2_PRIVATE",		FUTEX_LOCK_PI2 | FUTEX_PRIVATE_FLAG,
+	  FLAGS_SIZE_32 },
+};
+
+KUNIT_ARRAY_PARAM(futex_op, futex_op_cases, futex_flags_case_desc);
+
+static void futex_to_flags_is_32bit_and_keeps_private_and_clock(struct kunit *test)
+{
+	const struct futex_flags_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, futex_to_flags(c->in), c->want);
+	KUNIT_EXPECT_EQ(test, futex_size(futex_to_flags(c->in)), 4u);
+}
+
+/* A legacy futex and a 32-bit futex2 futex are the same kind of futex. */
+static void futex_legacy_and_futex2_u32_flags_agree(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, futex_to_flags(FUTEX_WAIT_PRIVATE),
+			futex2_to_flags(FUTEX2_SIZE_U32 | FUTEX2_PRIVATE));
+	KUNIT_EXPECT_EQ(test, futex_to_flags(FUTEX_WAIT),
+			futex2_to_flags(FUTEX2_SIZE_U32));
+	KUNIT_EXPECT_EQ(test, FUTEX_32, FUTEX2_SIZE_U32);
+}
+
+static struct kunit_case futex_flags_test_cases[] = {
+	KUNIT_CASE_PARAM(futex2_to_flags_converts_every_combination,
+			 futex2_flags_gen_params),
+	KUNIT_CASE_PARAM(futex_to_flags_is_32bit_and_keeps_private_and_clock,
+			 futex_op_gen_params),
+	KUNIT_CASE(futex_legacy_and_futex2_u32_flags_agree),
+	{}
+};
+
+static struct kunit_suite futex_flags_test_suite = {
+	.name = "futex_flags",
+	.test_cases = futex_flags_test_cases,
+};
+
+/* ---------------------------------------------------------------------- */
+/* Suite: futex_flags_valid -- which futexes exist, native and compat     */
+/* ---------------------------------------------------------------------- */
+
+struct futex_valid_case {
+	const char *name;
+	unsigned int flags2;
+	bool valid;
+};
+
+static const struct futex_valid_case futex_valid_cases[] = {
+	{ "U8",		FUTEX2_SIZE_U8,				true },
+	{ "U16",	FUTEX2_SIZE_U16,			true },
+	{ "U32",	FUTEX2_SIZE_U32,			true },
+	/* Not implemented; never for compat tasks or 32-bit kernels. */
+	{ "U64",	FUTEX2_SIZE_U64,			false },
+	{ "U8_NUMA",	FUTEX2_SIZE_U8 | FUTEX2_NUMA,		true },
+	{ "U16_NUMA",	FUTEX2_SIZE_U16 | FUTEX2_NUMA,		true },
+	{ "U32_NUMA",	FUTEX2_SIZE_U32 | FUTEX2_NUMA,		true },
+	{ "U64_NUMA",	FUTEX2_SIZE_U64 | FUTEX2_NUMA,		false },
+	{ "U8_PRIVATE",	FUTEX2_SIZE_U8 | FUTEX2_PRIVATE,	true },
+	{ "U64_PRIVATE", FUTEX2_SIZE_U64 | FUTEX2_PRIVATE,	false },
+};
+
+static void futex_valid_case_desc(const struct futex_valid_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(futex_valid, futex_valid_cases, futex_valid_case_desc);
+
+static void futex_flags_valid_native(struct kunit *test)
+{
+	const struct futex_valid_case *c = test->param_value;
+
+	KUNIT_EXPECT_FALSE(test, in_compat_syscall());
+	KUNIT_EXPECT_EQ(test, futex_flags_valid(futex2_to_flags(c->flags2)),
+			c->valid);
+}
+
+static void futex_flags_valid_compat(struct kunit *test)
+{
+	const struct futex_valid_case *c = test->param_value;
+	bool in_compat, valid;
+
+	if (!futex_test_set_compat(true))
+		kunit_skip(test, "no compat support in this kernel");
+
+	in_compat = in_compat_syscall();
+	valid = futex_flags_valid(futex2_to_flags(c->flags2));
+	futex_test_set_compat(false);
+
+	KUNIT_EXPECT_TRUE_MSG(test, in_compat, "compat state was not entered");
+	KUNIT_EXPECT_FALSE(test, in_compat_syscall());
+	KUNIT_EXPECT_EQ(test, valid, c->valid);
+}
+
+/* A FLAGS_NUMA node word must hold every node id and the all-ones value. */
+static void futex_flags_valid_numa_fits_node_ids(struct kunit *test)
+{
+	unsigned int size;
+
+	for (size = FLAGS_SIZE_8; size <= FLAGS_SIZE_32; size++) {
+		unsigned int flags = size | FLAGS_NUMA;
+
+		KUNIT_EXPECT_EQ_MSG(test, futex_flags_valid(flags),
+				    nr_node_ids < futex_size_max(flags),
+				    "size %u, nr_node_ids %u",
+				    futex_size(flags), nr_node_ids);
+	}
+	KUNIT_EXPECT_EQ(test, futex_size_max(FLAGS_SIZE_8), 0xffu);
+	KUNIT_EXPECT_EQ(test, futex_size_max(FLAGS_SIZE_16), 0xffffu);
+	KUNIT_EXPECT_EQ(test, futex_size_max(FLAGS_SIZE_32), 0xffffffffu);
+}
+
+static struct kunit_case futex_flags_valid_test_cases[] = {
+	KUNIT_CASE_PARAM(futex_flags_valid_native, futex_valid_gen_params),
+	KUNIT_CASE_PARAM(futex_flags_valid_compat, futex_valid_gen_params),
+	KUNIT_CASE(futex_flags_valid_numa_fits_node_ids),
+	{}
+};
+
+static struct kunit_suite futex_flags_valid_test_suite = {
+	.name = "futex_flags_valid",
+	.test_cases = futex_flags_valid_test_cases,
+};
+
+/* ---------------------------------------------------------------------- */
+/* Suite: futex_validate_input -- values and masks fit the size           */
+/* ---------------------------------------------------------------------- */
+
+struct futex_input_case {
+	const char *name;
+	unsigned int flags;
+	u64 val;
+	bool valid;
+};
+
+static const struct futex_input_case futex_input_cases[] = {
+	{ "U8_zero",		FLAGS_SIZE_8,	0,			true },
+	{ "U8_max",		FLAGS_SIZE_8,	0xff,			true },
+	{ "U8_max_plus_1",	FLAGS_SIZE_8,	0x100,			false },
+	{ "U8_top_bit",		FLAGS_SIZE_8,	1ULL << 63,		false },
+	{ "U16_max",		FLAGS_SIZE_16,	0xffff,			true },
+	{ "U16_max_plus_1",	FLAGS_SIZE_16,	0x10000,		false },
+	{ "U32_max",		FLAGS_SIZE_32,	0xffffffff,		true },
+	{ "U32_max_plus_1",	FLAGS_SIZE_32,	0x100000000ULL,		false },
+	{ "U32_all_ones",	FLAGS_SIZE_32,	~0ULL,			false },
+	{ "U64_all_ones",	FLAGS_SIZE_64,	~0ULL,			true },
+	{ "U8_NUMA_max",	FLAGS_SIZE_8 | FLAGS_NUMA, 0xff,	true },
+	{ "U8_NUMA_max_plus_1",	FLAGS_SIZE_8 | FLAGS_NUMA, 0x100,	false },
+};
+
+static void futex_input_case_desc(const struct futex_input_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(futex_input, futex_input_cases, futex_input_case_desc);
+
+static void futex_validate_input_at_size_edges(struct kunit *test)
+{
+	const struct futex_input_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, futex_validate_input(c->flags, c->val), c->valid);
+}
+
+static struct kunit_case futex_validate_input_test_cases[] = {
+	KUNIT_CASE_PARAM(futex_validate_input_at_size_edges,
+			 futex_input_gen_params),
+	{}
+};
+
+static struct kunit_suite futex_validate_input_test_suite = {
+	.name = "futex_validate_input",
+	.test_cases = futex_validate_input_test_cases,
+};
+
+/* ---------------------------------------------------------------------- */
+/* Suite: futex_key -- get_futex_key() on real user memory                */
+/* ---------------------------------------------------------------------- */
+
+struct futex_align_case {
+	const char *name;
+	unsigned int flags;
+	unsigned int offset;
+	int err;
+};
+
+static const struct futex_align_case futex_align_cases[] = {
+	{ "U8_at_1",		FLAGS_SIZE_8,			1, 0 },
+	{ "U8_at_3",		FLAGS_SIZE_8,			3, 0 },
+	{ "U16_at_1",		FLAGS_SIZE_16,			1, -EINVAL },
+	{ "U16_at_2",		FLAGS_SIZE_16,			2, 0 },
+	{ "U32_at_2",		FLAGS_SIZE_32,			2, -EINVAL },
+	{ "U32_at_4",		FLAGS_SIZE_32,			4, 0 },
+	{ "U8_NUMA_at_1",	FLAGS_SIZE_8 | FLAGS_NUMA,	1, -EINVAL },
+	{ "U8_NUMA_at_2",	FLAGS_SIZE_8 | FLAGS_NUMA,	2, 0 },
+	{ "U16_NUMA_at_2",	FLAGS_SIZE_16 | FLAGS_NUMA,	2, -EINVAL },
+	{ "U16_NUMA_at_4",	FLAGS_SIZE_16 | FLAGS_NUMA,	4, 0 },
+	{ "U32_NUMA_at_4",	FLAGS_SIZE_32 | FLAGS_NUMA,	4, -EINVAL },
+	{ "U32_NUMA_at_8",	FLAGS_SIZE_32 | FLAGS_NUMA,	8, 0 },
+	{ "U32_SHARED_at_2",	FLAGS_SIZE_32 | FLAGS_SHARED,	2, -EINVAL },
+	{ "U16_SHARED_at_6",	FLAGS_SIZE_16 | FLAGS_SHARED,	6, 0 },
+};
+
+static void futex_align_case_desc(const struct futex_align_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(futex_align, futex_align_cases, futex_align_case_desc);
+
+static void futex_key_requires_natural_alignment(struct kunit *test)
+{
+	const struct futex_align_case *c = test->param_value;
+	union futex_key key = FUTEX_KEY_INIT;
+	void __user *page = futex_test_rw_page(test);
+
+	/* NUMA cases: an all-ones node word, filled in on success. */
+	KUNIT_ASSERT_EQ(test, clear_user(page, PAGE_SIZE), 0);
+	if (c->flags & FLAGS_NUMA) {
+		futex_test_put(test, page + c->offset + futex_size(c->flags),
+			       futex_size(c->flags), futex_size_max(c->flags));
+	}
+
+	KUNIT_EXPECT_EQ(test, get_futex_key(page + c->offset, c->flags, &key,
+					    FUTEX_READ), c->err);
+}
+
+/* Keys of the same address: equal only for equal sizes. */
+static void futex_key_encodes_size(struct kunit *test)
+{
+	static const unsigned int sizes[] = {
+		FLAGS_SIZE_8, FLAGS_SIZE_16, FLAGS_SIZE_32,
+	};
+	unsigned int shared, i, j;
+	void __user *page = futex_test_rw_page(test);
+
+	for (shared = 0; shared <= FLAGS_SHARED; shared += FLAGS_SHARED) {
+		union futex_key keys[ARRAY_SIZE(sizes)];
+
+		for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+			keys[i] = FUTEX_KEY_INIT;
+			KUNIT_ASSERT_EQ(test, get_futex_key(page + 64,
+					sizes[i] | shared, &keys[i],
+					FUTEX_READ), 0);
+			KUNIT_EXPECT_EQ(test, keys[i].both.offset &
+					(FUT_OFF_SIZE * FLAGS_SIZE_MASK),
+					FUT_OFF_SIZE * sizes[i]);
+			KUNIT_EXPECT_EQ(test, keys[i].both.offset &
+					(PAGE_SIZE - 1), 64u);
+			KUNIT_EXPECT_EQ(test, keys[i].both.node, NUMA_NO_NODE);
+		}
+
+		for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+			for (j = 0; j < ARRAY_SIZE(sizes); j++) {
+				KUNIT_EXPECT_EQ_MSG(test,
+					futex_match(&keys[i], &keys[j]),
+					i == j, "sizes %u and %u, shared %u",
+					futex_size(sizes[i]),
+					futex_size(sizes[j]), shared);
+			}
+		}
+	}
+}
+
+/* A legacy futex() key and a 32-bit futex2 key of one address match. */
+static void futex_key_legacy_matches_futex2_u32(struct kunit *test)
+{
+	static const struct {
+		unsigned int op;
+		unsigned int flags2;
+	} pairs[] = {
+		{ FUTEX_WAIT_PRIVATE,	FUTEX2_SIZE_U32 | FUTEX2_PRIVATE },
+		{ FUTEX_WAKE,		FUTEX2_SIZE_U32 },
+	};
+	void __user *page = futex_test_rw_page(test);
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(pairs); i++) {
+		union futex_key legacy = FUTEX_KEY_INIT;
+		union futex_key f2 = FUTEX_KEY_INIT;
+
+		KUNIT_ASSERT_EQ(test, get_futex_key(page + 128,
+				futex_to_flags(pairs[i].op), &legacy,
+				FUTEX_READ), 0);
+		KUNIT_ASSERT_EQ(test, get_futex_key(page + 128,
+				futex2_to_flags(pairs[i].flags2), &f2,
+				FUTEX_READ), 0);
+		KUNIT_EXPECT_TRUE(test, futex_match(&legacy, &f2));
+		KUNIT_EXPECT_TRUE(test, futex_hash(&legacy) == futex_hash(&f2));
+	}
+}
+
+/* Shared mappings: the kind bits and the size bits live side by side. */
+static void futex_key_shared_mapping_keeps_kind_and_size(struct kunit *test)
+{
+	union futex_key k8 = FUTEX_KEY_INIT, k32 = FUTEX_KEY_INIT;
+	void __user *page;
+
+	page = futex_test_mmap(test, 1, PROT_READ | PROT_WRITE, MAP_SHARED);
+	KUNIT_ASSERT_EQ(test, clear_user(page, PAGE_SIZE), 0);
+
+	KUNIT_ASSERT_EQ(test, get_futex_key(page + 8, FLAGS_SIZE_8 | FLAGS_SHARED,
+					    &k8, FUTEX_READ), 0);
+	KUNIT_ASSERT_EQ(test, get_futex_key(page + 8, FLAGS_SIZE_32 | FLAGS_SHARED,
+					    &k32, FUTEX_READ), 0);
+
+	/* MAP_SHARED anonymous memory is shmem: an inode based key. */
+	KUNIT_EXPECT_TRUE(test, k8.both.offset & FUT_OFF_INODE);
+	KUNIT_EXPECT_TRUE(test, k32.both.offset & FUT_OFF_INODE);
+	KUNIT_EXPECT_EQ(test, k8.both.offset & (FUT_OFF_SIZE * FLAGS_SIZE_MASK),
+			FUT_OFF_SIZE * FLAGS_SIZE_8);
+	KUNIT_EXPECT_EQ(test, k32.both.offset & (FUT_OFF_SIZE * FLAGS_SIZE_MASK),
+			FUT_OFF_SIZE * FLAGS_SIZE_32);
+	KUNIT_EXPECT_FALSE(test, futex_match(&k8, &k32));
+}
+
+static const unsigned int futex_numa_sizes[] = {
+	FLAGS_SIZE_8, FLAGS_SIZE_16, FLAGS_SIZE_32,
+};
+
+static void futex_numa_size_desc(const unsigned int *size, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "U%u", 8 * futex_size(*size));
+}
+
+KUNIT_ARRAY_PARAM(futex_numa_size, futex_numa_sizes, futex_numa_size_desc);
+
+/* An explicit node word is read at the futex's own size. */
+static void futex_key_numa_reads_node_word(struct kunit *test)
+{
+	unsigned int flags = *(const unsigned int *)test->param_value | FLAGS_NUMA;
+	unsigned int size = futex_size(flags);
+	void __user *page = futex_test_rw_page(test);
+	int node;
+
+	futex_test_expect_topology(test);
+
+	for_each_node(node) {
+		union futex_key key = FUTEX_KEY_INIT;
+		void __user *uaddr = page + 2 * size * (node + 1);
+
+		/* Non-zero neighbours that a wrong-sized read would pick up. */
+		KUNIT_ASSERT_EQ(test, clear_user(page, PAGE_SIZE), 0);
+		futex_test_put(test, uaddr - size, size, futex_size_max(flags));
+		futex_test_put(test, uaddr, size, 0x5a);
+		futex_test_put(test, uaddr + size, size, node);
+		futex_test_put(test, uaddr + 2 * size, size,
+			       futex_size_max(flags));
+
+		KUNIT_ASSERT_EQ(test, get_futex_key(uaddr, flags, &key,
+						    FUTEX_READ), 0);
+		KUNIT_EXPECT_EQ(test, key.both.node, node);
+		KUNIT_EXPECT_EQ(test, futex_test_get(test, uaddr + size, size),
+				(u32)node);
+	}
+}
+
+/* An all-ones node word of the futex's size gets the current node. */
+static void futex_key_numa_fills_in_no_node(struct kunit *test)
+{
+	unsigned int flags = *(const unsigned int *)test->param_value | FLAGS_NUMA;
+	unsigned int size = futex_size(flags);
+	void __user *page = futex_test_rw_page(test);
+	void __user *uaddr = page + 4 * size;
+	union futex_key key = FUTEX_KEY_INIT;
+	int node;
+
+	KUNIT_ASSERT_EQ(test, clear_user(page, PAGE_SIZE), 0);
+	futex_test_put(test, uaddr + size, size, futex_size_max(flags));
+	/* Guard word after the node word: must be left alone. */
+	futex_test_put(test, uaddr + 2 * size, size, futex_size_max(flags));
+
+	/* No migration between reading the node and checking it. */
+	migrate_disable();
+	node = numa_node_id();
+	KUNIT_EXPECT_EQ(test, get_futex_key(uaddr, flags, &key, FUTEX_READ), 0);
+	migrate_enable();
+
+	KUNIT_EXPECT_EQ(test, key.both.node, node);
+	KUNIT_EXPECT_EQ(test, futex_test_get(test, uaddr + size, size), (u32)node);
+	KUNIT_EXPECT_EQ(test, futex_test_get(test, uaddr, size), 0u);
+	KUNIT_EXPECT_EQ(test, futex_test_get(test, uaddr + 2 * size, size),
+			futex_size_max(flags));
+}
+
+/* A node that is not possible is -EINVAL, and the word is left alone. */
+static void futex_key_numa_rejects_impossible_node(struct kunit *test)
+{
+	unsigned int flags = *(const unsigned int *)test->param_value | FLAGS_NUMA;
+	unsigned int size = futex_size(flags);
+	void __user *page = futex_test_rw_page(test);
+	const u32 bad[] = {
+		nr_node_ids,
+		futex_size_max(flags) - 1,	/* one below "no node" */
+		min_t(u32, MAX_NUMNODES, futex_size_max(flags) - 1),
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		union futex_key key = FUTEX_KEY_INIT;
+
+		if (bad[i] < MAX_NUMNODES && node_possible(bad[i]))
+			continue;	/* only on a machine with that many nodes */
+
+		futex_test_put(test, page + size, size, bad[i]);
+		KUNIT_EXPECT_EQ_MSG(test, get_futex_key(page, flags, &key,
+							FUTEX_READ), -EINVAL,
+				    "node word %u", bad[i]);
+		KUNIT_EXPECT_EQ(test, futex_test_get(test, page + size, size),
+				bad[i]);
+	}
+}
+
+/* Read-only memory: a node word is read, but cannot be written back. */
+static void futex_key_numa_readonly_is_efault(struct kunit *test)
+{
+	unsigned int flags = *(const unsigned int *)test->param_value | FLAGS_NUMA;
+	unsigned int size = futex_size(flags);
+	u32 no_node = futex_size_max(flags);
+	union futex_key key = FUTEX_KEY_INIT;
+	void __user *page;
+
+	page = futex_test_mmap(test, 1, PROT_READ, MAP_PRIVATE);
+
+	/* Fresh anonymous memory reads as zeroes: node 0, nothing to write. */
+	KUNIT_EXPECT_EQ(test, get_futex_key(page, flags, &key, FUTEX_READ), 0);
+	KUNIT_EXPECT_EQ(test, key.both.node, 0);
+
+	/* Poke "no node" in as a debugger would; the mapping stays read-only. */
+	KUNIT_ASSERT_EQ(test, access_remote_vm(current->mm,
+					       (unsigned long)page + size,
+					       &no_node, size,
+					       FOLL_WRITE | FOLL_FORCE),
+			(int)size);
+	KUNIT_ASSERT_EQ(test, futex_test_get(test, page + size, size), no_node);
+
+	KUNIT_EXPECT_EQ(test, get_futex_key(page, flags, &key, FUTEX_READ),
+			-EFAULT);
+	KUNIT_EXPECT_EQ(test, futex_test_get(test, page + size, size), no_node);
+}
+
+/* Addresses outside user memory fail before anything is read. */
+static void futex_key_bad_address_is_efault(struct kunit *test)
+{
+	union futex_key key = FUTEX_KEY_INIT;
+	void __user *kaddr = (void __user *)(unsigned long)&key;
+	void __user *page;
+
+	KUNIT_EXPECT_EQ(test, get_futex_key(PTR_ALIGN(kaddr, 8),
+					    FLAGS_SIZE_32, &key, FUTEX_READ),
+			-EFAULT);
+
+	/* Unmapped user memory: the node word cannot be read. */
+	page = futex_test_rw_page(test);
+	KUNIT_ASSERT_EQ(test, vm_munmap((unsigned long)page, PAGE_SIZE), 0);
+	KUNIT_EXPECT_EQ(test, get_futex_key(page, FLAGS_SIZE_16 | FLAGS_NUMA,
+					    &key, FUTEX_READ), -EFAULT);
+	KUNIT_EXPECT_EQ(test, get_futex_key(page, FLAGS_SIZE_32 | FLAGS_SHARED,
+					    &key, FUTEX_READ), -EFAULT);
+}
+
+static struct kunit_case futex_key_test_cases[] = {
+	KUNIT_CASE_PARAM(futex_key_requires_natural_alignment,
+			 futex_align_gen_params),
+	KUNIT_CASE(futex_key_encodes_size),
+	KUNIT_CASE(futex_key_legacy_matches_futex2_u32),
+	KUNIT_CASE(futex_key_shared_mapping_keeps_kind_and_size),
+	KUNIT_CASE_PARAM(futex_key_numa_reads_node_word,
+			 futex_numa_size_gen_params),
+	KUNIT_CASE_PARAM(futex_key_numa_fills_in_no_node,
+			 futex_numa_size_gen_params),
+	KUNIT_CASE_PARAM(futex_key_numa_rejects_impossible_node,
+			 futex_numa_size_gen_params),
+	KUNIT_CASE_PARAM(futex_key_numa_readonly_is_efault,
+			 futex_numa_size_gen_params),
+	KUNIT_CASE(futex_key_bad_address_is_efault),
+	{}
+};
+
+static struct kunit_suite futex_key_test_suite = {
+	.name = "futex_key",
+	.test_cases = futex_key_test_cases,
+};
+
+/* ---------------------------------------------------------------------- */
+/* Suite: futex_hash -- which node's table a key lands in                 */
+/* ---------------------------------------------------------------------- */
+
+/* The kernel sees the topology the test setup gave it. */
+static void futex_hash_sees_promised_nodes(struct kunit *test)
+{
+	int node;
+
+	futex_test_expect_topology(test);
+
+	/* Every possible node has a table of its own. */
+	for_each_node(node) {
+		union futex_key key = FUTEX_KEY_INIT;
+
+		key.both.node = node;
+		KUNIT_EXPECT_EQ(test, futex_hash_node(futex_hash(&key)), node);
+	}
+}
+
+/* FUTEX2_NUMA keys hash into the table of the node in their node word. */
+static void futex_hash_numa_key_lands_in_its_node(struct kunit *test)
+{
+	void __user *mem = futex_test_mmap(test, FUTEX_TEST_PAGES,
+					   PROT_READ | PROT_WRITE, MAP_PRIVATE);
+	unsigned int flags = FLAGS_SIZE_32 | FLAGS_NUMA;
+	unsigned long off;
+	int node;
+
+	futex_test_expect_topology(test);
+
+	for_each_node(node) {
+		for (off = 0; off < FUTEX_TEST_PAGES * PAGE_SIZE; off += 200 * 8) {
+			union futex_key key = FUTEX_KEY_INIT;
+			struct futex_hash_bucket *hb;
+
+			futex_test_put(test, mem + off + 4, 4, node);
+			KUNIT_ASSERT_EQ(test, get_futex_key(mem + off, flags,
+							    &key, FUTEX_READ), 0);
+			hb = futex_hash(&key);
+			KUNIT_EXPECT_EQ(test, futex_hash_node(hb), node);
+			KUNIT_EXPECT_GE(test, futex_hash_index(hb), 0L);
+		}
+	}
+}
+
+/*
+ * Keys without FUTEX2_NUMA land only in possible nodes' tables and spread
+ * over all of them. Private keys are built from the address alone, so
+ * many keys cost no memory.
+ */
+static void futex_hash_plain_keys_spread_over_nodes(struct kunit *test)
+{
+	void __user *mem = futex_test_mmap(test, FUTEX_TEST_PAGES,
+					   PROT_READ | PROT_WRITE, MAP_PRIVATE);
+	unsigned int sizes[] = { FLAGS_SIZE_8, FLAGS_SIZE_16, FLAGS_SIZE_32 };
+	unsigned long per_node[MAX_NUMNODES] = { };
+	unsigned long total = 0, off;
+	unsigned int i;
+	int node;
+
+	futex_test_expect_topology(test);
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		for (off = 0; off < FUTEX_TEST_PAGES * PAGE_SIZE; off += 4) {
+			union futex_key key = FUTEX_KEY_INIT;
+
+			KUNIT_ASSERT_EQ(test, get_futex_key(mem + off, sizes[i],
+							    &key, FUTEX_READ), 0);
+			node = futex_hash_node(futex_hash(&key));
+			KUNIT_ASSERT_TRUE_MSG(test, node >= 0 &&
+					      node_possible(node),
+					      "key at +%lu in node %d",
+					      off, node);
+			per_node[node]++;
+			total++;
+		}
+	}
+
+	/* Each node within 10% of an even share (about 8 sigma here). */
+	for_each_node(node) {
+		unsigned long even = total / num_possible_nodes();
+
+		KUNIT_EXPECT_GT_MSG(test, per_node[node] * 10, even * 9,
+				    "node %d has %lu of %lu keys", node,
+				    per_node[node], total);
+		KUNIT_EXPECT_LT_MSG(test, per_node[node] * 10, even * 11,
+				    "node %d has %lu of %lu keys", node,
+				    per_node[node], total);
+	}
+}
+
+static struct kunit_case futex_hash_test_cases[] = {
+	KUNIT_CASE(futex_hash_sees_promised_nodes),
+	KUNIT_CASE(futex_hash_numa_key_lands_in_its_node),
+	KUNIT_CASE(futex_hash_plain_keys_spread_over_nodes),
+	{}
+};
+
+static struct kunit_suite futex_hash_test_suite = {
+	.name = "futex_hash",
+	.test_cases = futex_hash_test_cases,
+};
+
+kunit_test_suites(&futex_flags_test_suite, &futex_flags_valid_test_suite,
+		  &futex_validate_input_test_suite, &futex_key_test_suite,
+		  &futex_hash_test_suite);

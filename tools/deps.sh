@@ -1,0 +1,41 @@
+#!/bin/bash
+# Install the Debian packages a step needs, if they are missing.
+# Usage: tools/deps.sh base|ARCH
+#   base   the pinned kernel source and the host build tools
+#   ARCH   base plus that architecture's QEMU and cross compiler
+set -euo pipefail
+. "$(dirname "$0")/env.sh"
+
+what=${1:-base}
+pkgs=(
+	"$LINUX_PKG=$LINUX_PKG_VERSION"
+	build-essential python3 make flex bison bc rsync cpio kmod xz-utils
+	libelf-dev libssl-dev
+)
+if [[ $what != base ]]; then
+	check_arch "$what"
+	IFS=, read -r -a extra <<<"$(arch_field "$what" packages)"
+	pkgs+=("${extra[@]}")
+fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+	name=${p%%=*}
+	want=${p#*=}
+	have=$(dpkg-query -W -f='${db:Status-Abbrev} ${Version}' "$name" 2>/dev/null || true)
+	if [[ $have != "ii "* ]]; then
+		missing+=("$p")
+	elif [[ $p == *=* && ${have#ii } != "$want" ]]; then
+		missing+=("$p")
+	fi
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+log "installing: ${missing[*]}"
+[[ $(id -u) -eq 0 ]] || die "need root to install: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq || die "apt-get update failed"
+if ! apt-get install -y -qq --no-install-recommends "${missing[@]}" >"${TMPDIR:-/tmp}/futex2-apt.log" 2>&1; then
+	tail -n 20 "${TMPDIR:-/tmp}/futex2-apt.log" >&2
+	die "could not install: ${missing[*]} (is $LINUX_PKG $LINUX_PKG_VERSION still in the archive? see apt-cache policy $LINUX_PKG)"
+fi

@@ -1,0 +1,71 @@
+#!/bin/bash
+# Build the overlaid kernel for ARCH and run the futex KUnit suites in QEMU
+# with two NUMA nodes, through the kernel's own kunit.py.
+# Usage: tools/kunit.sh ARCH        (ARCH: an arch row of arch-matrix with kunit=yes)
+set -euo pipefail
+. "$(dirname "$0")/env.sh"
+
+arch=${1:-}
+check_arch "$arch"
+
+"$FUTEX2_REPO/tools/deps.sh" "$arch"
+tree=$("$FUTEX2_REPO/tools/tree.sh")
+
+kunit_arch=$(arch_field "$arch" kunit_arch)
+cross=$(arch_field "$arch" cross)
+build_dir=$BUILD_ROOT/kunit-$arch
+log_file=$LOG_DIR/kunit-$arch.log
+mkdir -p "$build_dir" "$LOG_DIR"
+
+args=(run --arch="$kunit_arch" --build_dir="$build_dir"
+      --kunitconfig="$KUNITCONFIG" --jobs="$JOBS" --timeout="$KUNIT_TIMEOUT"
+      --qemu_args="$QEMU_NUMA_ARGS")
+[[ $cross != - ]] && args+=(--cross_compile="$cross")
+IFS=, read -r -a extra <<<"$(arch_field "$arch" kconfig)"
+for opt in "${extra[@]}"; do
+	args+=(--kconfig_add="CONFIG_$opt=y")
+done
+args+=('futex*')
+
+log "kunit.py ${args[*]}"
+start=$(date +%s)
+set +e
+# kunit.py itself times out a boot that never finishes; the outer timeout
+# also bounds the build and a parser that waits on a silent QEMU.
+(cd "$tree" && timeout --kill-after=30 $((KUNIT_TIMEOUT + 3600)) \
+	python3 tools/testing/kunit/kunit.py "${args[@]}") 2>&1 | tee "$log_file"
+rc=${PIPESTATUS[0]}
+set -e
+log "kunit.py exited $rc after $(($(date +%s) - start)) s; log: $log_file"
+
+# The raw console: any kernel warning, oops or lockdep report fails the run.
+console=$LOG_DIR/kunit-$arch.console
+cp "$build_dir/test.log" "$console" 2>/dev/null || : >"$console"
+kernel_reports=$(grep -a -E -n 'WARNING:|BUG:|Oops|Kernel panic|UBSAN:|KASAN:|possible circular locking|possible recursive locking|INFO: task .* blocked|rcu: INFO' "$console" || true)
+
+# "Testing complete. Ran N tests: passed: P, failed: F, crashed: C, ..."
+summary=$(grep -a 'Testing complete\.' "$log_file" | tail -n 1 || true)
+count() { sed -n "s/.*[ ,:]$1: \([0-9]*\).*/\1/p" <<<"$summary" | head -n 1; }
+passed=$(count passed); failed=$(count failed); crashed=$(count crashed)
+errors=$(count errors); skipped=$(count skipped)
+passed=${passed:-0}
+failed=$((${failed:-0} + ${crashed:-0} + ${errors:-0}))
+
+if [[ -z $summary ]]; then
+	log "no KUnit results (build failure, or QEMU never printed KTAP)"
+	failed=$((failed + 1))
+elif [[ $passed -eq 0 ]]; then
+	log "KUnit ran no passing test"
+	failed=$((failed + 1))
+elif [[ $rc -ne 0 && $failed -eq 0 ]]; then
+	log "kunit.py failed ($rc) although no test failed"
+	failed=1
+fi
+if [[ -n $kernel_reports ]]; then
+	log "kernel reports in $console:"
+	echo "$kernel_reports" >&2
+	failed=$((failed + 1))
+fi
+record_result "kunit-$arch" "$passed" "$failed"
+log "$arch: $passed passed, $failed failed, ${skipped:-0} skipped"
+[[ $failed -eq 0 ]]
