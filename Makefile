@@ -1,6 +1,8 @@
 # The front door: overlay -> pinned tree -> build -> QEMU -> KTAP -> summary.
 #
 #   make kunit ARCH=x86_64|arm64   KUnit suites of the overlaid kernel in QEMU
+#   make selftest ARCH=...         boot it, run the futex selftests (native+compat)
+#   make shell ARCH=...            boot the same guest to a shell
 #   make check-tables              syscall tables and headers, no build
 #   make test                      everything CI runs, then "N passed, N failed"
 #   make tree                      just prepare the overlaid kernel tree
@@ -11,21 +13,28 @@ SHELL := /bin/bash
 ARCH ?= x86_64
 TOOLS := $(CURDIR)/tools
 KUNIT_ARCHES := $(shell awk '$$1 == "arch" && / kunit=yes/ { print $$2 }' arch-matrix)
+SELFTEST_ARCHES := $(shell awk '$$1 == "arch" && / selftest=yes/ { print $$2 }' arch-matrix)
 CACHE := $(shell . $(TOOLS)/env.sh && echo $$FUTEX2_CACHE)
 RESULTS := $(shell . $(TOOLS)/env.sh && echo $$RESULTS_DIR)
 
-.PHONY: all kunit check-tables test tree clean distclean help
+.PHONY: all kunit selftest shell check-tables test tree clean distclean help
 
 all: help
 
 help:
-	@sed -n '2,10s/^# \{0,1\}//p' Makefile
+	@sed -n '2,12s/^# \{0,1\}//p' Makefile
 
 tree:
 	$(TOOLS)/tree.sh
 
 kunit:
 	$(TOOLS)/kunit.sh $(ARCH)
+
+selftest:
+	$(TOOLS)/selftest.sh $(ARCH)
+
+shell:
+	$(TOOLS)/selftest.sh $(ARCH) shell
 
 check-tables:
 	$(TOOLS)/check-tables.sh
@@ -35,7 +44,9 @@ test:
 	@rm -rf $(RESULTS)
 	-$(TOOLS)/check-tables.sh
 	@for a in $(KUNIT_ARCHES); do $(TOOLS)/kunit.sh $$a || true; done
-	@$(TOOLS)/summary.sh check-tables $(addprefix kunit-,$(KUNIT_ARCHES))
+	@for a in $(SELFTEST_ARCHES); do $(TOOLS)/selftest.sh $$a || true; done
+	@$(TOOLS)/summary.sh check-tables $(addprefix kunit-,$(KUNIT_ARCHES)) \
+		$(addprefix selftest-,$(SELFTEST_ARCHES))
 
 clean:
 	rm -rf $(CACHE)/build $(CACHE)/logs $(CACHE)/results

@@ -6,11 +6,14 @@ the new numbers, and that the syscall-count macros are one past the last
 number.  Prints KTAP; exits non-zero on any failure.
 
 Usage: tools/check-tables.py [OVERLAY_DIR [ARCH_MATRIX]]
+       tools/check-tables.py --self-test   (the checker catches broken copies)
 """
 
 import os
 import re
+import shutil
 import sys
+import tempfile
 
 NAMES = ("futex_wake", "futex_wait", "futex_requeue")
 # The numbers mainline used just before futex_wake (cachestat, fchmodat2,
@@ -149,17 +152,74 @@ def check_decls(ck, overlay):
                  f"kernel/futex/syscalls.c defines {name}")
 
 
-def main():
-    overlay = sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, "kernel-overlay")
-    matrix = sys.argv[2] if len(sys.argv) > 2 else os.path.join(REPO, "arch-matrix")
+def run_checks(overlay, matrix, ck):
     tables, counts = read_matrix(matrix)
-    ck = Checker()
     ck.check(tables, f"{matrix} lists syscall tables")
     for path, abi, first in tables:
         check_table(ck, overlay, path, abi, first)
     for path, macro, value, source in counts:
         check_count(ck, overlay, path, macro, value, source)
     check_decls(ck, overlay)
+
+
+# Each mutation breaks one thing in a copy of the overlay; the checker must
+# then report at least one failure.
+MUTATIONS = [
+    ("a syscall line removed",
+     "arch/arm/tools/syscall.tbl", r"^455\s+common\s+futex_wait.*\n", ""),
+    ("a syscall renumbered into the gap",
+     "arch/x86/entry/syscalls/syscall_64.tbl", r"^456(\s+common\s+futex_requeue)", r"453\1"),
+    ("a wrong ABI column",
+     "arch/mips/kernel/syscalls/syscall_n32.tbl", r"^454\s+n32", "454\tn64"),
+    ("a misspelt compat entry point",
+     "arch/s390/kernel/syscalls/syscall.tbl", r"(futex_wake\s+sys_futex_wake\s+)sys_futex_wake", r"\1sys_futex_wak"),
+    ("a header define renumbered",
+     "arch/arm64/include/asm/unistd32.h", r"__NR_futex_wait 455", "__NR_futex_wait 457"),
+    ("a stale syscall count",
+     "include/uapi/asm-generic/unistd.h", r"#define __NR_syscalls 457", "#define __NR_syscalls 456"),
+    ("a stale compat syscall count",
+     "arch/arm64/include/asm/unistd.h", r"(__NR_compat_syscalls\s+)457", r"\g<1>454"),
+    ("a missing COND_SYSCALL",
+     "kernel/sys_ni.c", r"COND_SYSCALL\(futex_wake\);\n", ""),
+]
+
+
+def self_test(overlay, matrix):
+    ck = Checker()
+    for what, path, pattern, repl in MUTATIONS:
+        with tempfile.TemporaryDirectory() as tmp:
+            shutil.copytree(overlay, tmp, dirs_exist_ok=True)
+            full = os.path.join(tmp, path)
+            text = open(full).read()
+            broken, n = re.subn(pattern, repl, text, count=1, flags=re.M)
+            if n != 1:
+                ck.check(False, f"self-test: {what}", f"pattern not found in {path}")
+                continue
+            open(full, "w").write(broken)
+            inner = Checker()
+            run_checks(tmp, matrix, inner)
+            failed = sum(not ok for ok, _, _ in inner.results)
+            ck.check(failed > 0, f"self-test: {what} in {path} is caught",
+                     "the checker passed a broken overlay")
+    return ck
+
+
+def main():
+    args = sys.argv[1:]
+    testing = args[:1] == ["--self-test"]
+    if testing:
+        args = args[1:]
+    overlay = args[0] if len(args) > 0 else os.path.join(REPO, "kernel-overlay")
+    matrix = args[1] if len(args) > 1 else os.path.join(REPO, "arch-matrix")
+    if not os.path.isdir(overlay):
+        sys.exit(f"check-tables: no overlay directory {overlay}")
+    if not os.path.isfile(matrix):
+        sys.exit(f"check-tables: no arch matrix {matrix}")
+    if testing:
+        ck = self_test(overlay, matrix)
+    else:
+        ck = Checker()
+        run_checks(overlay, matrix, ck)
     _, failed = ck.ktap()
     return 1 if failed else 0
 

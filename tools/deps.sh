@@ -22,10 +22,10 @@ missing=()
 for p in "${pkgs[@]}"; do
 	name=${p%%=*}
 	want=${p#*=}
-	have=$(dpkg-query -W -f='${db:Status-Abbrev} ${Version}' "$name" 2>/dev/null || true)
-	if [[ $have != "ii "* ]]; then
+	have=$(dpkg-query -W -f='${Status}|${Version}' "$name" 2>/dev/null || true)
+	if [[ $have != "install ok installed|"* ]]; then
 		missing+=("$p")
-	elif [[ $p == *=* && ${have#ii } != "$want" ]]; then
+	elif [[ $p == *=* && ${have#*|} != "$want" ]]; then
 		missing+=("$p")
 	fi
 done
@@ -34,8 +34,8 @@ done
 log "installing: ${missing[*]}"
 [[ $(id -u) -eq 0 ]] || die "need root to install: ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq || die "apt-get update failed"
-if ! apt-get install -y -qq --no-install-recommends "${missing[@]}" >"${TMPDIR:-/tmp}/futex2-apt.log" 2>&1; then
+apt-get -o DPkg::Lock::Timeout=600 update -qq || die "apt-get update failed"
+if ! apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >"${TMPDIR:-/tmp}/futex2-apt.log" 2>&1; then
 	tail -n 20 "${TMPDIR:-/tmp}/futex2-apt.log" >&2
 	die "could not install: ${missing[*]} (is $LINUX_PKG $LINUX_PKG_VERSION still in the archive? see apt-cache policy $LINUX_PKG)"
 fi

@@ -29,6 +29,10 @@ JOBS=${JOBS:-$(nproc)}
 
 # Time limit for one KUnit boot, in seconds (QEMU TCG; arm64 is slow).
 KUNIT_TIMEOUT=${KUNIT_TIMEOUT:-900}
+# Time limits for the selftest guest: the whole boot (wall clock) and one
+# test program (guest clock).
+SELFTEST_BOOT_TIMEOUT=${SELFTEST_BOOT_TIMEOUT:-1500}
+SELFTEST_TEST_TIMEOUT=${SELFTEST_TEST_TIMEOUT:-300}
 
 # Two NUMA nodes, one CPU and one memory backend each, each node its own
 # socket (x86's scheduler topology check warns otherwise). kunit.py fixes
@@ -40,6 +44,13 @@ QEMU_NUMA_ARGS="-accel tcg -smp 2,sockets=2,cores=1,threads=1 \
 -numa node,nodeid=0,cpus=0,memdev=mem0 \
 -numa node,nodeid=1,cpus=1,memdev=mem1"
 NUMA_NODES=2
+# Guest time follows executed instructions: timeouts inside the guest
+# (upstream's 30 ms waiter timeouts) mean the same on a slow TCG host as on
+# real hardware, and timings repeat from boot to boot.
+QEMU_ICOUNT_ARGS="-icount shift=0,sleep=off"
+
+# Kernel console lines that fail a run: warnings, oopses, lockdep, stalls.
+KERNEL_REPORT_RE='WARNING:|BUG:|Oops|Kernel panic|UBSAN:|KASAN:|possible circular locking|possible recursive locking|INFO: task .* blocked|rcu: INFO'
 
 die() {
 	echo "${0##*/}: error: $*" >&2
@@ -67,6 +78,30 @@ arch_field() {
 # kunit_arches: the architectures whose KUnit run is part of the flow.
 kunit_arches() {
 	awk '$1 == "arch" && / kunit=yes/ { print $2 }' "$ARCH_MATRIX"
+}
+
+# selftest_arches: the architectures booted for the userspace selftests.
+selftest_arches() {
+	awk '$1 == "arch" && / selftest=yes/ { print $2 }' "$ARCH_MATRIX"
+}
+
+# kunit_py ARCH SUBCOMMAND [ARGS...]: the kernel's kunit.py, from the work
+# tree, with the flow's build directory, kunitconfig and QEMU topology.
+# The same kernel serves KUnit and the booted selftests.
+kunit_py() {
+	local arch=$1 cmd=$2 cross opt
+	local -a args extra
+	shift 2
+	cross=$(arch_field "$arch" cross)
+	args=("$cmd" --arch="$(arch_field "$arch" kunit_arch)"
+	      --build_dir="$BUILD_ROOT/kunit-$arch" --kunitconfig="$KUNITCONFIG"
+	      --jobs="$JOBS")
+	[[ $cross != - ]] && args+=(--cross_compile="$cross")
+	IFS=, read -r -a extra <<<"$(arch_field "$arch" kconfig)"
+	for opt in "${extra[@]}"; do
+		args+=(--kconfig_add="CONFIG_$opt=y")
+	done
+	(cd "$TREE_DIR" && python3 tools/testing/kunit/kunit.py "${args[@]}" "$@")
 }
 
 # check_arch ARCH: fail clearly unless ARCH is a KUnit arch of the matrix.

@@ -9,31 +9,21 @@ arch=${1:-}
 check_arch "$arch"
 
 "$FUTEX2_REPO/tools/deps.sh" "$arch"
-tree=$("$FUTEX2_REPO/tools/tree.sh")
+"$FUTEX2_REPO/tools/tree.sh" >/dev/null
 
-kunit_arch=$(arch_field "$arch" kunit_arch)
-cross=$(arch_field "$arch" cross)
 build_dir=$BUILD_ROOT/kunit-$arch
 log_file=$LOG_DIR/kunit-$arch.log
 mkdir -p "$build_dir" "$LOG_DIR"
 
-args=(run --arch="$kunit_arch" --build_dir="$build_dir"
-      --kunitconfig="$KUNITCONFIG" --jobs="$JOBS" --timeout="$KUNIT_TIMEOUT"
-      --qemu_args="$QEMU_NUMA_ARGS")
-[[ $cross != - ]] && args+=(--cross_compile="$cross")
-IFS=, read -r -a extra <<<"$(arch_field "$arch" kconfig)"
-for opt in "${extra[@]}"; do
-	args+=(--kconfig_add="CONFIG_$opt=y")
-done
-args+=('futex*')
-
-log "kunit.py ${args[*]}"
 start=$(date +%s)
 set +e
-# kunit.py itself times out a boot that never finishes; the outer timeout
-# also bounds the build and a parser that waits on a silent QEMU.
-(cd "$tree" && timeout --kill-after=30 $((KUNIT_TIMEOUT + 3600)) \
-	python3 tools/testing/kunit/kunit.py "${args[@]}") 2>&1 | tee "$log_file"
+# kunit.py itself times out a boot that never finishes (--timeout); the
+# outer timeout also bounds the build and a parser waiting on a silent QEMU.
+export -f kunit_py arch_field
+export TREE_DIR BUILD_ROOT KUNITCONFIG JOBS ARCH_MATRIX
+timeout --kill-after=30 $((KUNIT_TIMEOUT + 3600)) bash -c 'kunit_py "$@"' _ \
+	"$arch" run --timeout="$KUNIT_TIMEOUT" --qemu_args="$QEMU_NUMA_ARGS" 'futex*' \
+	2>&1 | tee "$log_file"
 rc=${PIPESTATUS[0]}
 set -e
 log "kunit.py exited $rc after $(($(date +%s) - start)) s; log: $log_file"
@@ -41,7 +31,7 @@ log "kunit.py exited $rc after $(($(date +%s) - start)) s; log: $log_file"
 # The raw console: any kernel warning, oops or lockdep report fails the run.
 console=$LOG_DIR/kunit-$arch.console
 cp "$build_dir/test.log" "$console" 2>/dev/null || : >"$console"
-kernel_reports=$(grep -a -E -n 'WARNING:|BUG:|Oops|Kernel panic|UBSAN:|KASAN:|possible circular locking|possible recursive locking|INFO: task .* blocked|rcu: INFO' "$console" || true)
+kernel_reports=$(grep -a -E -n "$KERNEL_REPORT_RE" "$console" || true)
 
 # "Testing complete. Ran N tests: passed: P, failed: F, crashed: C, ..."
 summary=$(grep -a 'Testing complete\.' "$log_file" | tail -n 1 || true)

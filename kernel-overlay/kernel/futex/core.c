@@ -265,10 +265,14 @@ static u64 get_object_id(atomic64_t *object_seq)
 static int futex_put_value(u32 val, void __user *to, unsigned int flags)
 {
 	switch (futex_size(flags)) {
-	case 1: return __put_user(val, (u8 __user *)to) ? -EFAULT : 0;
-	case 2: return __put_user(val, (u16 __user *)to) ? -EFAULT : 0;
-	case 4: return __put_user(val, (u32 __user *)to) ? -EFAULT : 0;
-	default: return -EINVAL;
+	case 1:
+		return __put_user(val, (u8 __user *)to) ? -EFAULT : 0;
+	case 2:
+		return __put_user(val, (u16 __user *)to) ? -EFAULT : 0;
+	case 4:
+		return __put_user(val, (u32 __user *)to) ? -EFAULT : 0;
+	default:
+		return -EINVAL;
 	}
 }
 
@@ -1348,7 +1352,8 @@ static int __init futex_init(void)
 		else
 			table = alloc_pages_exact_nid(n, size, GFP_KERNEL);
 
-		BUG_ON(!table);
+		if (!table)
+			panic("futex: cannot allocate the hash table of node %u\n", n);
 
 		for (i = 0; i < futex_hashsize; i++) {
 			atomic_set(&table[i].waiters, 0);

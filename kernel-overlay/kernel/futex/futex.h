@@ -159,10 +159,14 @@ static inline int __futex_get_value(u32 *dest, void __user *from,
 				    unsigned int flags)
 {
 	switch (futex_size(flags)) {
-	case 1: return __get_user(*dest, (u8 __user *)from) ? -EFAULT : 0;
-	case 2: return __get_user(*dest, (u16 __user *)from) ? -EFAULT : 0;
-	case 4: return __get_user(*dest, (u32 __user *)from) ? -EFAULT : 0;
-	default: return -EINVAL;
+	case 1:
+		return __get_user(*dest, (u8 __user *)from) ? -EFAULT : 0;
+	case 2:
+		return __get_user(*dest, (u16 __user *)from) ? -EFAULT : 0;
+	case 4:
+		return __get_user(*dest, (u32 __user *)from) ? -EFAULT : 0;
+	default:
+		return -EINVAL;
 	}
 }
 
@@ -280,9 +284,9 @@ futex_setup_timer(ktime_t *time, struct hrtimer_sleeper *timeout,
 extern struct futex_hash_bucket *futex_hash(union futex_key *key);
 
 #if IS_ENABLED(CONFIG_FUTEX_KUNIT_TEST)
-extern int futex_hash_node(struct futex_hash_bucket *hb);
-extern long futex_hash_index(struct futex_hash_bucket *hb);
-extern unsigned long futex_hash_buckets(void);
+int futex_hash_node(struct futex_hash_bucket *hb);
+long futex_hash_index(struct futex_hash_bucket *hb);
+unsigned long futex_hash_buckets(void);
 #endif
 
 /**

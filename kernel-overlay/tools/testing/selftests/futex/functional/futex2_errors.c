@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Bad input to futex_wake(), futex_wait(), futex_requeue() and
+ * futex_waitv(): every undefined flag bit, FUTEX2_SIZE_U64 (never valid:
+ * not implemented, and never for compat tasks or 32-bit kernels), zero
+ * masks, bad clocks and timespecs, non-zero requeue flags and reserved
+ * fields, and unmapped memory. Each gets its documented errno.
+ */
+
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "futex2_helpers.h"
+#include "kselftest.h"
+
+#define VALID_FLAGS	(FUTEX2_SIZE_MASK | FUTEX2_NUMA | FUTEX2_PRIVATE)
+#define U32P		(FUTEX2_SIZE_U32 | FUTEX2_PRIVATE)
+
+static uint32_t f[4] __attribute__((aligned(16)));
+
+static bool is_err(long res, int want)
+{
+	return res == -1 && errno == want;
+}
+
+static void expect(bool ok, const char *what, long res)
+{
+	ksft_test_result(ok, "%s (got %ld %s)\n", what, res,
+			 res < 0 ? strerror(errno) : "");
+}
+
+static struct timespec *in_a_second(struct timespec *ts)
+{
+	futex2_abs_timeout(CLOCK_MONOTONIC, 1, ts);
+	return ts;
+}
+
+static void test_undefined_flag_bits(void)
+{
+	struct futex_waitv v[2];
+	struct timespec ts;
+	unsigned int bit, bad_wake = 0, bad_wait = 0, bad_waitv = 0, bad_rq = 0;
+
+	for (bit = 0; bit < 32; bit++) {
+		unsigned int flags = (1u << bit);
+
+		if (flags & VALID_FLAGS)
+			continue;
+		flags |= U32P;
+		if (!is_err(futex2_wake(f, 1, 1, flags), EINVAL))
+			bad_wake |= 1u << bit;
+		if (!is_err(futex2_wait(f, 0, 1, flags, in_a_second(&ts),
+					CLOCK_MONOTONIC), EINVAL))
+			bad_wait |= 1u << bit;
+
+		memset(v, 0, sizeof(v));
+		v[0].uaddr = (uintptr_t)&f[0];
+		v[0].flags = flags;
+		if (!is_err(futex_waitv(v, 1, 0, in_a_second(&ts), CLOCK_MONOTONIC),
+			    EINVAL))
+			bad_waitv |= 1u << bit;
+
+		v[1].uaddr = (uintptr_t)&f[1];
+		v[1].flags = U32P;
+		if (!is_err(futex2_requeue(v, 0, 1, 1), EINVAL))
+			bad_rq |= 1u << bit;
+		v[0].flags = U32P;
+		v[1].flags = flags;
+		if (!is_err(futex2_requeue(v, 0, 1, 1), EINVAL))
+			bad_rq |= 1u << bit;
+	}
+	ksft_test_result(!bad_wake, "futex_wake: every undefined flag bit is EINVAL (accepted: 0x%x)\n", bad_wake);
+	ksft_test_result(!bad_wait, "futex_wait: every undefined flag bit is EINVAL (accepted: 0x%x)\n", bad_wait);
+	ksft_test_result(!bad_waitv, "futex_waitv: every undefined flag bit is EINVAL (accepted: 0x%x)\n", bad_waitv);
+	ksft_test_result(!bad_rq, "futex_requeue: every undefined flag bit is EINVAL (accepted: 0x%x)\n", bad_rq);
+}
+
+static void test_u64(void)
+{
+	unsigned int u64 = FUTEX2_SIZE_U64 | FUTEX2_PRIVATE;
+	struct futex_waitv v[2] = {
+		{ .uaddr = (uintptr_t)&f[0], .flags = u64 },
+		{ .uaddr = (uintptr_t)&f[2], .flags = U32P },
+	};
+	struct timespec ts;
+	long res;
+
+	res = futex2_wake(f, 1, 1, u64);
+	expect(is_err(res, EINVAL), "futex_wake: FUTEX2_SIZE_U64 is EINVAL", res);
+	res = futex2_wait(f, 0, 1, u64, in_a_second(&ts), CLOCK_MONOTONIC);
+	expect(is_err(res, EINVAL), "futex_wait: FUTEX2_SIZE_U64 is EINVAL", res);
+	res = futex_waitv(v, 1, 0, in_a_second(&ts), CLOCK_MONOTONIC);
+	expect(is_err(res, EINVAL), "futex_waitv: FUTEX2_SIZE_U64 is EINVAL", res);
+	res = futex2_requeue(v, 0, 1, 1);
+	expect(is_err(res, EINVAL), "futex_requeue: FUTEX2_SIZE_U64 is EINVAL", res);
+	res = futex2_wake(f, 1, 1, u64 | FUTEX2_NUMA);
+	expect(is_err(res, EINVAL), "futex_wake: FUTEX2_SIZE_U64 | FUTEX2_NUMA is EINVAL", res);
+}
+
+static void test_zero_mask(void)
+{
+	struct timespec ts;
+	long res;
+
+	res = futex2_wake(f, 0, 1, U32P);
+	expect(is_err(res, EINVAL), "futex_wake: zero mask is EINVAL", res);
+	res = futex2_wait(f, 0, 0, U32P, in_a_second(&ts), CLOCK_MONOTONIC);
+	expect(is_err(res, EINVAL), "futex_wait: zero mask is EINVAL", res);
+}
+
+static void test_clocks_and_timespecs(void)
+{
+	static const clockid_t bad_clocks[] = {
+		CLOCK_PROCESS_CPUTIME_ID, CLOCK_THREAD_CPUTIME_ID,
+		CLOCK_MONOTONIC_RAW, CLOCK_BOOTTIME, CLOCK_TAI, -1, 100,
+	};
+	struct timespec ts;
+	unsigned int i, bad = 0;
+	long res;
+
+	for (i = 0; i < sizeof(bad_clocks) / sizeof(bad_clocks[0]); i++) {
+		if (!is_err(futex2_wait(f, 0, 1, U32P, in_a_second(&ts),
+					bad_clocks[i]), EINVAL))
+			bad |= 1u << i;
+	}
+	ksft_test_result(!bad, "futex_wait: clocks other than MONOTONIC and REALTIME are EINVAL (accepted mask 0x%x)\n", bad);
+
+	in_a_second(&ts);
+	ts.tv_nsec = 1000000000;
+	res = futex2_wait(f, 0, 1, U32P, &ts, CLOCK_MONOTONIC);
+	expect(is_err(res, EINVAL), "futex_wait: tv_nsec of one second is EINVAL", res);
+	ts.tv_nsec = -1;
+	res = futex2_wait(f, 0, 1, U32P, &ts, CLOCK_MONOTONIC);
+	expect(is_err(res, EINVAL), "futex_wait: negative tv_nsec is EINVAL", res);
+	ts.tv_sec = -1;
+	ts.tv_nsec = 0;
+	res = futex2_wait(f, 0, 1, U32P, &ts, CLOCK_REALTIME);
+	expect(is_err(res, EINVAL), "futex_wait: negative tv_sec is EINVAL", res);
+
+	/* A timeout in the past times out at once. */
+	ts.tv_sec = 0;
+	res = futex2_wait(f, 0, 1, U32P, &ts, CLOCK_MONOTONIC);
+	expect(is_err(res, ETIMEDOUT), "futex_wait: a past timeout is ETIMEDOUT", res);
+}
+
+static void test_requeue_fields(void)
+{
+	struct futex_waitv v[2] = {
+		{ .uaddr = (uintptr_t)&f[0], .flags = U32P },
+		{ .uaddr = (uintptr_t)&f[1], .flags = U32P },
+	};
+	long res;
+
+	res = futex2_requeue(v, 1, 1, 1);
+	expect(is_err(res, EINVAL), "futex_requeue: non-zero flags are EINVAL", res);
+	res = futex2_requeue(v, FUTEX2_PRIVATE, 1, 1);
+	expect(is_err(res, EINVAL), "futex_requeue: FUTEX2_PRIVATE as syscall flags is EINVAL", res);
+	v[1].__reserved = 1;
+	res = futex2_requeue(v, 0, 1, 1);
+	expect(is_err(res, EINVAL), "futex_requeue: non-zero __reserved is EINVAL", res);
+	v[1].__reserved = 0;
+	res = futex2_requeue(NULL, 0, 1, 1);
+	expect(is_err(res, EINVAL), "futex_requeue: NULL waiters is EINVAL", res);
+	f[0] = 1;
+	res = futex2_requeue(v, 0, 1, 1);
+	expect(is_err(res, EAGAIN), "futex_requeue: compare value mismatch is EAGAIN", res);
+	f[0] = 0;
+	res = futex2_requeue(v, 0, 1, 1);
+	expect(res == 0, "futex_requeue: nothing to wake or requeue is 0", res);
+}
+
+static void test_unmapped(void)
+{
+	long pg = getpagesize();
+	uint8_t *p = mmap(NULL, pg, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct futex_waitv v[2] = {
+		{ .uaddr = (uintptr_t)p, .flags = U32P },
+		{ .uaddr = (uintptr_t)&f[1], .flags = U32P },
+	};
+	struct timespec ts;
+	long res;
+
+	munmap(p, pg);
+
+	res = futex2_wait(p, 0, 1, U32P, in_a_second(&ts), CLOCK_MONOTONIC);
+	expect(is_err(res, EFAULT), "futex_wait: unmapped futex is EFAULT", res);
+	res = futex2_wake(p, 1, 1, FUTEX2_SIZE_U8);
+	expect(is_err(res, EFAULT), "futex_wake: unmapped shared U8 futex is EFAULT", res);
+	res = futex2_wait(f, 0, 1, U32P, (struct timespec *)p, CLOCK_MONOTONIC);
+	expect(is_err(res, EFAULT), "futex_wait: unmapped timeout is EFAULT", res);
+	res = futex2_requeue((struct futex_waitv *)p, 0, 1, 1);
+	expect(is_err(res, EFAULT), "futex_requeue: unmapped waiters array is EFAULT", res);
+	res = futex2_requeue(v, 0, 1, 1);
+	expect(is_err(res, EFAULT), "futex_requeue: unmapped source futex is EFAULT", res);
+	res = futex_waitv((struct futex_waitv *)p, 1, 0, NULL, 0);
+	expect(is_err(res, EFAULT), "futex_waitv: unmapped waiters array is EFAULT", res);
+	res = futex_waitv(v, 1, 0, NULL, 0);
+	expect(is_err(res, EFAULT), "futex_waitv: unmapped futex is EFAULT", res);
+}
+
+int main(int argc, char *argv[])
+{
+	ksft_print_header();
+	ksft_set_plan(4 + 5 + 2 + 5 + 6 + 7);
+	ksft_print_msg("%d-bit process\n", (int)sizeof(long) * 8);
+
+	test_undefined_flag_bits();
+	test_u64();
+	test_zero_mask();
+	test_clocks_and_timespecs();
+	test_requeue_fields();
+	test_unmapped();
+
+	ksft_finished();
+}

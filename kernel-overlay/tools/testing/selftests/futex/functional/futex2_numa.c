@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * FUTEX2_NUMA at each size: the node word after the value, "no node" (all
+ * ones of the size) filled in by the kernel, the waker finding the waiter
+ * through the node, a corrupted node word losing the wakeup, impossible
+ * nodes, alignment to twice the size, and unwritable memory.
+ *
+ * Usage: futex2_numa [-N NODES]   fail unless the system has NODES nodes
+ *                                 (default: $FUTEX2_NUMA_NODES, else any)
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "futex2_helpers.h"
+#include "kselftest.h"
+
+static const unsigned int sizes[] = {
+	FUTEX2_SIZE_U8, FUTEX2_SIZE_U16, FUTEX2_SIZE_U32,
+};
+
+static unsigned int bytes(unsigned int flags)
+{
+	return 1u << (flags & FUTEX2_SIZE_MASK);
+}
+
+static uint32_t all_ones(unsigned int flags)
+{
+	return UINT32_MAX >> (32 - 8 * bytes(flags));
+}
+
+static void put(void *p, unsigned int flags, uint32_t v)
+{
+	switch (bytes(flags)) {
+	case 1: *(volatile uint8_t *)p = v; break;
+	case 2: *(volatile uint16_t *)p = v; break;
+	default: *(volatile uint32_t *)p = v; break;
+	}
+}
+
+static uint32_t get(void *p, unsigned int flags)
+{
+	switch (bytes(flags)) {
+	case 1: return *(volatile uint8_t *)p;
+	case 2: return *(volatile uint16_t *)p;
+	default: return *(volatile uint32_t *)p;
+	}
+}
+
+static int nr_nodes(void)
+{
+	char path[64];
+	int n;
+
+	for (n = 0; n < 1024; n++) {
+		snprintf(path, sizeof(path), "/sys/devices/system/node/node%d", n);
+		if (access(path, F_OK))
+			break;
+	}
+	return n;
+}
+
+/* The first CPU of @node, or -1. */
+static int first_cpu_of(int node)
+{
+	char path[80];
+	FILE *f;
+	int cpu = -1;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/cpulist", node);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fscanf(f, "%d", &cpu) != 1)
+		cpu = -1;
+	fclose(f);
+	return cpu;
+}
+
+static int pin_to(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+static unsigned int current_node(void)
+{
+	unsigned int cpu, node;
+
+	syscall(SYS_getcpu, &cpu, &node, NULL);
+	return node;
+}
+
+/* Fresh RW page, zeroed. */
+static uint8_t *page(void)
+{
+	void *p = mmap(NULL, getpagesize(), PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		ksft_exit_fail_msg("mmap: %s\n", strerror(errno));
+	return p;
+}
+
+/* "No node" is replaced by the node the caller runs on. */
+static void test_no_node_filled_in(unsigned int flags)
+{
+	uint8_t *p = page();
+	unsigned int s = bytes(flags), want;
+	int res, err;
+
+	memset(p, 0x5a, 4 * s);
+	put(p, flags, 0);
+	put(p + s, flags, all_ones(flags));
+	pin_to(0);
+	want = current_node();
+	res = futex2_wake(p, all_ones(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
+	err = errno;
+	ksft_test_result(res == 0 && get(p + s, flags) == want &&
+			 get(p + 2 * s, flags) == (0x5a5a5a5a & all_ones(flags)),
+			 "U%u NUMA: all-ones node word becomes the current node %u (wake %d %s, node word 0x%x)\n",
+			 8 * s, want, res, res ? strerror(err) : "", get(p + s, flags));
+	munmap(p, getpagesize());
+}
+
+/* The waiter writes its node; a waker with the same word finds it. */
+static void test_waker_finds_waiter(unsigned int flags)
+{
+	uint8_t *p = page();
+	unsigned int s = bytes(flags);
+	struct futex2_waiter w = {
+		.uaddr = p, .val = 0, .mask = all_ones(flags),
+		.flags = flags | FUTEX2_NUMA | FUTEX2_PRIVATE,
+	};
+	bool asleep, woken;
+	int res = -1;
+
+	put(p + s, flags, all_ones(flags));
+	asleep = futex2_start_waiter(&w);
+	if (asleep)
+		res = futex2_wake(p, all_ones(flags), 1, w.flags);
+	woken = futex2_join_woken(&w);
+	ksft_test_result(asleep && res == 1 && woken &&
+			 get(p + s, flags) != all_ones(flags),
+			 "U%u NUMA: the waker finds the waiter through the node word (wake %d, node %u)\n",
+			 8 * s, res, get(p + s, flags));
+	munmap(p, getpagesize());
+}
+
+/* Change the node word between wait and wake: no wakeup; restore it: found. */
+static void test_corrupted_node_loses_wakeup(unsigned int flags, int nodes)
+{
+	uint8_t *p = page();
+	unsigned int s = bytes(flags);
+	struct futex2_waiter w = {
+		.uaddr = p, .val = 0, .mask = all_ones(flags),
+		.flags = flags | FUTEX2_NUMA | FUTEX2_PRIVATE,
+	};
+	int lost = -1, found = -1;
+	uint32_t node;
+	bool asleep, woken;
+
+	put(p + s, flags, 0);
+	asleep = futex2_start_waiter(&w);
+	if (asleep && nodes > 1) {
+		node = get(p + s, flags);
+		put(p + s, flags, node ? 0 : 1);
+		lost = futex2_wake(p, all_ones(flags), 1, w.flags);
+		put(p + s, flags, node);
+		found = futex2_wake(p, all_ones(flags), 1, w.flags);
+	} else if (asleep) {
+		found = futex2_wake(p, all_ones(flags), 1, w.flags);
+	}
+	woken = futex2_join_woken(&w);
+	if (nodes < 2) {
+		ksft_test_result_skip("U%u NUMA: corrupted node word needs two nodes\n", 8 * s);
+	} else {
+		ksft_test_result(asleep && lost == 0 && found == 1 && woken,
+				 "U%u NUMA: a corrupted node word finds no waiter (%d), the right one does (%d)\n",
+				 8 * s, lost, found);
+	}
+	munmap(p, getpagesize());
+}
+
+static void test_impossible_node(unsigned int flags)
+{
+	uint8_t *p = page();
+	unsigned int s = bytes(flags);
+	uint32_t bad = s == 1 ? 200 : 4000;
+	int res, err;
+
+	put(p + s, flags, bad);
+	res = futex2_wake(p, all_ones(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
+	err = errno;
+	ksft_test_result(res == -1 && err == EINVAL && get(p + s, flags) == bad,
+			 "U%u NUMA: impossible node %u is EINVAL (got %d %s)\n",
+			 8 * s, bad, res, res ? strerror(err) : "");
+	munmap(p, getpagesize());
+}
+
+static void test_numa_alignment(unsigned int flags)
+{
+	uint8_t *p = page();
+	unsigned int s = bytes(flags);
+	int bad, err, good;
+
+	put(p + 2 * s, flags, 0);
+	put(p + 3 * s, flags, 0);
+	put(p + 4 * s, flags, 0);
+	bad = futex2_wake(p + s, all_ones(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
+	err = errno;
+	good = futex2_wake(p + 2 * s, all_ones(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
+	ksft_test_result(bad == -1 && err == EINVAL && good == 0,
+			 "U%u NUMA: aligned to %u bytes, not %u (offset %u: %d %s, offset %u: %d)\n",
+			 8 * s, 2 * s, s, s, bad, strerror(err), 2 * s, good);
+	munmap(p, getpagesize());
+}
+
+static void test_unwritable(unsigned int flags)
+{
+	uint8_t *p = page();
+	unsigned int s = bytes(flags);
+	int ro_ok, ro_fill, ro_err, none, none_err;
+
+	put(p + s, flags, 0);
+	put(p + 3 * s, flags, all_ones(flags));
+	mprotect(p, getpagesize(), PROT_READ);
+	/* A node word that needs no write-back is fine in read-only memory. */
+	ro_ok = futex2_wake(p, all_ones(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
+	ro_fill = futex2_wake(p + 2 * s, all_ones(flags), 1,
+			      flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
+	ro_err = errno;
+	mprotect(p, getpagesize(), PROT_NONE);
+	none = futex2_wake(p, all_ones(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
+	none_err = errno;
+	ksft_test_result(ro_ok == 0 && ro_fill == -1 && ro_err == EFAULT &&
+			 none == -1 && none_err == EFAULT,
+			 "U%u NUMA: read-only write-back and PROT_NONE are EFAULT (%d, %d %s, %d %s)\n",
+			 8 * s, ro_ok, ro_fill, strerror(ro_err), none, strerror(none_err));
+	munmap(p, getpagesize());
+}
+
+/* A thread on a CPU of node 1 gets node 1. */
+static void test_node1(int nodes)
+{
+	uint8_t *p;
+	int cpu = nodes > 1 ? first_cpu_of(1) : -1;
+	int res;
+
+	if (cpu < 0) {
+		ksft_test_result_fail("no CPU on node 1 (%d nodes)\n", nodes);
+		return;
+	}
+	p = page();
+	put(p + 4, FUTEX2_SIZE_U32, all_ones(FUTEX2_SIZE_U32));
+	pin_to(cpu);
+	res = futex2_wake(p, ~0U, 1, FUTEX2_SIZE_U32 | FUTEX2_NUMA | FUTEX2_PRIVATE);
+	ksft_test_result(res == 0 && get(p + 4, FUTEX2_SIZE_U32) == 1 &&
+			 current_node() == 1,
+			 "pinned to CPU %d of node 1: node word 1 (got %u, wake %d)\n",
+			 cpu, get(p + 4, FUTEX2_SIZE_U32), res);
+	pin_to(0);
+	munmap(p, getpagesize());
+}
+
+int main(int argc, char *argv[])
+{
+	const char *env = getenv("FUTEX2_NUMA_NODES");
+	int want_nodes = env ? atoi(env) : 0, nodes, c;
+	unsigned int i;
+
+	while ((c = getopt(argc, argv, "cN:")) != -1) {
+		if (c == 'N')
+			want_nodes = atoi(optarg);
+		else if (c != 'c')
+			ksft_exit_fail_msg("usage: %s [-N NODES]\n", argv[0]);
+	}
+
+	ksft_print_header();
+	ksft_set_plan(1 + 6 * 3 + 1);
+
+	nodes = nr_nodes();
+	ksft_test_result(!want_nodes || nodes == want_nodes,
+			 "the system has %d NUMA nodes (want %d)\n", nodes, want_nodes);
+
+	for (i = 0; i < 3; i++) {
+		test_no_node_filled_in(sizes[i]);
+		test_waker_finds_waiter(sizes[i]);
+		test_corrupted_node_loses_wakeup(sizes[i], nodes);
+		test_impossible_node(sizes[i]);
+		test_numa_alignment(sizes[i]);
+		test_unwritable(sizes[i]);
+	}
+	test_node1(nodes);
+
+	ksft_finished();
+}

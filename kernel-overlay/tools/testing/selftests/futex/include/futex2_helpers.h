@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers shared by the futex2 size, NUMA, error and shared-memory tests:
+ * waiter threads, "is it asleep yet" checks that do not depend on timing,
+ * and wakes that retry until a waiter is found.
+ */
+#ifndef _FUTEX2_HELPERS_H
+#define _FUTEX2_HELPERS_H
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <linux/futex.h>
+
+#include "futex2test.h"
+
+#ifndef FUTEX2_SIZE_MASK
+#define FUTEX2_SIZE_MASK	0x03
+#endif
+
+/* Long enough never to fire in a healthy run, short enough to end a hang. */
+#define FUTEX2_TEST_TIMEOUT_S	20
+
+static inline void futex2_abs_timeout(clockid_t clk, long sec,
+				      struct timespec *ts)
+{
+	clock_gettime(clk, ts);
+	ts->tv_sec += sec;
+}
+
+/* One futex2_wait() in a thread of its own. */
+struct futex2_waiter {
+	pthread_t thread;
+	pid_t tid;
+	volatile void *uaddr;
+	unsigned long val;
+	unsigned long mask;
+	unsigned int flags;
+	int ret;
+	int err;
+	volatile int started;
+	volatile int done;
+};
+
+static void *futex2_waiter_fn(void *arg)
+{
+	struct futex2_waiter *w = arg;
+	struct timespec to;
+
+	w->tid = syscall(SYS_gettid);
+	__atomic_store_n(&w->started, 1, __ATOMIC_RELEASE);
+	futex2_abs_timeout(CLOCK_MONOTONIC, FUTEX2_TEST_TIMEOUT_S, &to);
+	w->ret = futex2_wait(w->uaddr, w->val, w->mask, w->flags, &to,
+			     CLOCK_MONOTONIC);
+	w->err = w->ret ? errno : 0;
+	__atomic_store_n(&w->done, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+/* The state letter of a task in /proc/PID/stat ('S' while it sleeps). */
+static inline char futex2_task_state(pid_t pid, pid_t tid)
+{
+	char path[64], buf[512], *p;
+	FILE *f;
+	size_t n;
+
+	if (tid)
+		snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", pid, tid);
+	else
+		snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return '?';
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' ? p[2] : '?';
+}
+
+/*
+ * Wait until a task sleeps (in its futex wait: it does nothing else).
+ * Returns false if it does not within the test timeout.
+ */
+static inline bool futex2_wait_asleep(pid_t pid, pid_t tid)
+{
+	int i;
+
+	for (i = 0; i < FUTEX2_TEST_TIMEOUT_S * 1000; i++) {
+		if (futex2_task_state(pid, tid) == 'S')
+			return true;
+		usleep(1000);
+	}
+	return false;
+}
+
+/*
+ * Start a waiter thread and wait until it sleeps in the kernel. False if
+ * it could not start, returned at once (see w->ret, w->err) or never slept.
+ */
+static inline bool futex2_start_waiter(struct futex2_waiter *w)
+{
+	int i;
+
+	w->started = w->done = 0;
+	if (pthread_create(&w->thread, NULL, futex2_waiter_fn, w))
+		return false;
+	while (!__atomic_load_n(&w->started, __ATOMIC_ACQUIRE))
+		usleep(100);
+	for (i = 0; i < FUTEX2_TEST_TIMEOUT_S * 1000; i++) {
+		if (__atomic_load_n(&w->done, __ATOMIC_ACQUIRE))
+			return false;
+		if (futex2_task_state(getpid(), w->tid) == 'S')
+			return true;
+		usleep(1000);
+	}
+	return false;
+}
+
+/* Join a waiter; true if its futex2_wait() returned 0 (it was woken). */
+static inline bool futex2_join_woken(struct futex2_waiter *w)
+{
+	pthread_join(w->thread, NULL);
+	return w->ret == 0;
+}
+
+#endif /* _FUTEX2_HELPERS_H */

@@ -1,0 +1,144 @@
+#!/bin/bash
+# Boot the overlaid kernel for ARCH in QEMU (TCG, two NUMA nodes, two CPUs)
+# and run the futex selftests from userspace, native and compat, in one
+# boot. Prints the guest's KTAP; fails on a failed test, a kernel warning or
+# oops on the console, or a guest that does not finish in time.
+# Usage: tools/selftest.sh ARCH [shell]   ("shell": boot to an interactive shell)
+set -euo pipefail
+. "$(dirname "$0")/env.sh"
+
+arch=${1:-}
+mode=${2:-test}
+selftest_arches | grep -qx -- "$arch" ||
+	die "unknown or unsupported ARCH '$arch'; one of: $(selftest_arches | xargs)"
+[[ $mode == test || $mode == shell ]] || die "unknown mode '$mode' (test or shell)"
+
+"$FUTEX2_REPO/tools/deps.sh" "$arch"
+"$FUTEX2_REPO/tools/tree.sh" >/dev/null
+
+build_dir=$BUILD_ROOT/kunit-$arch
+work=$BUILD_ROOT/selftest-$arch
+mkdir -p "$work" "$LOG_DIR"
+
+# 1. The kernel: the KUnit kernel (incremental if already built).
+log "building the kernel"
+kunit_py "$arch" build >"$LOG_DIR/selftest-$arch.build.log" 2>&1 ||
+	{ tail -n 30 "$LOG_DIR/selftest-$arch.build.log" >&2; die "kernel build failed"; }
+image=$build_dir/$(arch_field "$arch" image)
+[[ -f $image ]] || die "no kernel image $image"
+
+# 2. The tests, static, per ABI, against the overlay's own uapi headers.
+build_abi() {	# ABI KERNEL_ARCH CROSS_PREFIX [EXTRA_CFLAGS]
+	local abi=$1 karch=$2 cross=$3 cflags=${4:-}
+	local hdr=$work/headers-$abi out=$work/tests/$abi
+
+	make -s -C "$TREE_DIR" O="$work/hdr-build-$abi" ARCH="$karch" \
+		INSTALL_HDR_PATH="$hdr" headers_install
+	mkdir -p "$out"
+	make -s -C "$TREE_DIR/tools/testing/selftests/futex/functional" \
+		OUTPUT="$out" CROSS_COMPILE="$cross" \
+		KHDR_INCLUDES="-isystem $hdr/include" \
+		CFLAGS="-static $cflags" LDFLAGS=-static
+}
+cross=$(arch_field "$arch" cross)
+[[ $cross == - ]] && cross=
+log "building the selftests: $arch"
+build_abi "$arch" "$(arch_field "$arch" kunit_arch)" "$cross"
+compat=$(arch_field "$arch" compat)
+if [[ $compat != - ]]; then
+	log "building the selftests: $compat (compat, 64-bit time_t)"
+	build_abi "$compat" "$(arch_field "$arch" compat_hdr_arch)" \
+		"$(arch_field "$arch" compat_cross)" "-D_TIME_BITS=64 -D_FILE_OFFSET_BITS=64"
+fi
+
+# 3. busybox for the guest's architecture, from Debian.
+deb_arch=$(arch_field "$arch" deb_arch)
+busybox=$FUTEX2_CACHE/busybox-$deb_arch/bin/busybox
+if [[ ! -x $busybox ]]; then
+	if ! dpkg --print-architecture --print-foreign-architectures | grep -qx "$deb_arch"; then
+		dpkg --add-architecture "$deb_arch"
+		apt-get -o DPkg::Lock::Timeout=600 update -qq
+	fi
+	tmp=$(mktemp -d)
+	(cd "$tmp" && apt-get download -q "busybox-static:$deb_arch" >/dev/null 2>&1) ||
+		die "cannot download busybox-static:$deb_arch"
+	dpkg-deb -x "$tmp"/busybox-static_*.deb "$FUTEX2_CACHE/busybox-$deb_arch"
+	rm -rf "$tmp"
+fi
+
+# 4. The initramfs, with the tree's own usr/gen_init_cpio.
+{
+	echo "dir /bin 755 0 0"
+	echo "dir /proc 755 0 0"
+	echo "dir /sys 755 0 0"
+	echo "dir /dev 755 0 0"
+	echo "dir /tmp 1777 0 0"
+	echo "dir /etc 755 0 0"
+	echo "nod /dev/console 600 0 0 c 5 1"
+	echo "file /bin/busybox $busybox 755 0 0"
+	echo "file /init $FUTEX2_REPO/tools/guest/init 755 0 0"
+	echo "file /etc/selftest.conf $work/selftest.conf 644 0 0"
+	echo "dir /tests 755 0 0"
+	echo "file /tests/list $work/list 644 0 0"
+	for dir in "$work"/tests/*/; do
+		abi=$(basename "$dir")
+		echo "dir /tests/$abi 755 0 0"
+		for f in "$dir"*; do
+			[[ -f $f && -x $f ]] && echo "file /tests/$abi/$(basename "$f") $f 755 0 0"
+		done
+	done
+} >"$work/initramfs.list"
+# The programs in the order of upstream's run.sh (which lists ours too).
+sed -n 's/^\.\/\(futex[^ ]*\)\(.*\)$/\1\2/p' \
+	"$TREE_DIR/tools/testing/selftests/futex/functional/run.sh" |
+	sed 's/ *\$COLOR//' >"$work/list"
+cat >"$work/selftest.conf" <<CONF
+MODE=$mode
+TEST_TIMEOUT=$SELFTEST_TEST_TIMEOUT
+FUTEX2_NUMA_NODES=$NUMA_NODES
+CONF
+"$build_dir/usr/gen_init_cpio" "$work/initramfs.list" >"$work/initramfs.cpio"
+
+# 5. Boot.
+IFS=, read -r -a machine <<<"$(arch_field "$arch" machine)"
+# shellcheck disable=SC2206
+qemu=("$(arch_field "$arch" qemu)" -nodefaults -m 1024 "${machine[@]}"
+      $QEMU_NUMA_ARGS -kernel "$image" -initrd "$work/initramfs.cpio"
+      -append "console=$(arch_field "$arch" console) kunit.enable=0 panic=-1 rdinit=/init"
+      -no-reboot -nographic -serial stdio)
+if [[ $mode == shell ]]; then
+	exec "${qemu[@]}"
+fi
+# shellcheck disable=SC2206
+qemu+=($QEMU_ICOUNT_ARGS)
+
+console=$LOG_DIR/selftest-$arch.console
+log "booting: ${qemu[*]}"
+start=$(date +%s)
+set +e
+timeout --kill-after=10 "$SELFTEST_BOOT_TIMEOUT" "${qemu[@]}" </dev/null 2>&1 |
+	tee "$console" | grep -a --line-buffered -E '^(KTAP|1\.\.|ok |not ok |# |    (ok|not ok) )'
+rc=${PIPESTATUS[0]}
+set -e
+elapsed=$(($(date +%s) - start))
+log "guest exited $rc after $elapsed s; console: $console"
+
+summary=$(grep -a '^# futex2-selftests:' "$console" | tail -n 1 || true)
+passed=$(sed -n 's/.* \([0-9]*\) passed.*/\1/p' <<<"$summary")
+failed=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<<"$summary")
+skipped=$(sed -n 's/.* \([0-9]*\) skipped.*/\1/p' <<<"$summary")
+passed=${passed:-0} failed=${failed:-0}
+if ! grep -aq '^FUTEX2-SELFTESTS-DONE' "$console"; then
+	log "the guest did not finish (timeout ${SELFTEST_BOOT_TIMEOUT}s, or it crashed)"
+	failed=$((failed + 1))
+fi
+reports=$(grep -a -E -n "$KERNEL_REPORT_RE" "$console" || true)
+if [[ -n $reports ]]; then
+	log "kernel reports on the console:"
+	echo "$reports" >&2
+	failed=$((failed + 1))
+fi
+record_result "selftest-$arch" "$passed" "$failed"
+echo "$arch boot: ${elapsed}s" >"$RESULTS_DIR/selftest-$arch.time"
+log "$arch: $passed passed, $failed failed, ${skipped:-0} skipped (${elapsed}s)"
+[[ $failed -eq 0 ]]
