@@ -35,10 +35,11 @@ build_abi() {	# ABI KERNEL_ARCH CROSS_PREFIX [EXTRA_CFLAGS]
 	make -s -C "$TREE_DIR" O="$work/hdr-build-$abi" ARCH="$karch" \
 		INSTALL_HDR_PATH="$hdr" headers_install
 	mkdir -p "$out"
+	# CFLAGS/LDFLAGS from the environment: the Makefile appends to them.
+	CFLAGS="-static $cflags" LDFLAGS=-static \
 	make -s -C "$TREE_DIR/tools/testing/selftests/futex/functional" \
 		OUTPUT="$out" CROSS_COMPILE="$cross" \
-		KHDR_INCLUDES="-isystem $hdr/include" \
-		CFLAGS="-static $cflags" LDFLAGS=-static
+		KHDR_INCLUDES="-isystem $hdr/include"
 }
 cross=$(arch_field "$arch" cross)
 [[ $cross == - ]] && cross=
@@ -55,7 +56,7 @@ fi
 deb_arch=$(arch_field "$arch" deb_arch)
 busybox=$FUTEX2_CACHE/busybox-$deb_arch/bin/busybox
 if [[ ! -x $busybox ]]; then
-	if ! dpkg --print-architecture --print-foreign-architectures | grep -qx "$deb_arch"; then
+	if ! { dpkg --print-architecture; dpkg --print-foreign-architectures; } | grep -qx "$deb_arch"; then
 		dpkg --add-architecture "$deb_arch"
 		apt-get -o DPkg::Lock::Timeout=600 update -qq
 	fi
@@ -109,8 +110,10 @@ qemu=("$(arch_field "$arch" qemu)" -nodefaults -m 1024 "${machine[@]}"
 if [[ $mode == shell ]]; then
 	exec "${qemu[@]}"
 fi
-# shellcheck disable=SC2206
-qemu+=($QEMU_ICOUNT_ARGS)
+if [[ $(arch_field "$arch" icount) == yes ]]; then
+	# shellcheck disable=SC2206
+	qemu+=($QEMU_ICOUNT_ARGS)
+fi
 
 console=$LOG_DIR/selftest-$arch.console
 log "booting: ${qemu[*]}"
