@@ -33,6 +33,11 @@ KUNIT_TIMEOUT=${KUNIT_TIMEOUT:-900}
 # test program (guest clock).
 SELFTEST_BOOT_TIMEOUT=${SELFTEST_BOOT_TIMEOUT:-1500}
 SELFTEST_TEST_TIMEOUT=${SELFTEST_TEST_TIMEOUT:-300}
+# Budgets of the stress stage (tools/stress.sh), in guest seconds.
+STRESS_SECONDS=${STRESS_SECONDS:-60}
+FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+FUZZ_SEED=${FUZZ_SEED:-20261203}
+REAL_SECONDS=${REAL_SECONDS:-30}
 
 # Two NUMA nodes, one CPU and one memory backend each, each node its own
 # socket (x86's scheduler topology check warns otherwise). kunit.py fixes
@@ -85,17 +90,31 @@ selftest_arches() {
 	awk '$1 == "arch" && / selftest=yes/ { print $2 }' "$ARCH_MATRIX"
 }
 
+# Kernel variants: "" is the plain KUnit/selftest kernel; "debug" adds
+# tools/kconfig/debug.config (lockdep, KASAN, UBSAN, ...). Set VARIANT.
+VARIANT=${VARIANT:-}
+
+# kernel_build_dir ARCH: the build directory of ARCH's kernel of $VARIANT.
+kernel_build_dir() {
+	echo "$BUILD_ROOT/kunit${VARIANT:+-$VARIANT}-$1"
+}
+
 # kunit_py ARCH SUBCOMMAND [ARGS...]: the kernel's kunit.py, from the work
 # tree, with the flow's build directory, kunitconfig and QEMU topology.
-# The same kernel serves KUnit and the booted selftests.
+# The same kernel serves KUnit and the booted tests.
 kunit_py() {
 	local arch=$1 cmd=$2 cross opt
 	local -a args extra
 	shift 2
 	cross=$(arch_field "$arch" cross)
 	args=("$cmd" --arch="$(arch_field "$arch" kunit_arch)"
-	      --build_dir="$BUILD_ROOT/kunit-$arch" --kunitconfig="$KUNITCONFIG"
+	      --build_dir="$(kernel_build_dir "$arch")" --kunitconfig="$KUNITCONFIG"
 	      --jobs="$JOBS")
+	if [[ -n $VARIANT ]]; then
+		[[ -f $FUTEX2_REPO/tools/kconfig/$VARIANT.config ]] ||
+			die "unknown kernel variant '$VARIANT'"
+		args+=(--kunitconfig="$FUTEX2_REPO/tools/kconfig/$VARIANT.config")
+	fi
 	[[ $cross != - ]] && args+=(--cross_compile="$cross")
 	IFS=, read -r -a extra <<<"$(arch_field "$arch" kconfig)"
 	for opt in "${extra[@]}"; do

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Build the overlaid kernel for ARCH and run the futex KUnit suites in QEMU
 # with two NUMA nodes, through the kernel's own kunit.py.
-# Usage: tools/kunit.sh ARCH        (ARCH: an arch row of arch-matrix with kunit=yes)
+# Usage: [VARIANT=debug] tools/kunit.sh ARCH   (ARCH: an arch-matrix row with kunit=yes)
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
@@ -11,16 +11,17 @@ check_arch "$arch"
 "$FUTEX2_REPO/tools/deps.sh" "$arch"
 "$FUTEX2_REPO/tools/tree.sh" >/dev/null
 
-build_dir=$BUILD_ROOT/kunit-$arch
-log_file=$LOG_DIR/kunit-$arch.log
+build_dir=$(kernel_build_dir "$arch")
+name=kunit${VARIANT:+-$VARIANT}-$arch
+log_file=$LOG_DIR/$name.log
 mkdir -p "$build_dir" "$LOG_DIR"
 
 start=$(date +%s)
 set +e
 # kunit.py itself times out a boot that never finishes (--timeout); the
 # outer timeout also bounds the build and a parser waiting on a silent QEMU.
-export -f kunit_py arch_field
-export TREE_DIR BUILD_ROOT KUNITCONFIG JOBS ARCH_MATRIX
+export -f kunit_py arch_field kernel_build_dir die
+export TREE_DIR BUILD_ROOT KUNITCONFIG JOBS ARCH_MATRIX VARIANT FUTEX2_REPO
 timeout --kill-after=30 $((KUNIT_TIMEOUT + 3600)) bash -c 'kunit_py "$@"' _ \
 	"$arch" run --timeout="$KUNIT_TIMEOUT" --qemu_args="$QEMU_NUMA_ARGS" 'futex*' \
 	2>&1 | tee "$log_file"
@@ -29,7 +30,7 @@ set -e
 log "kunit.py exited $rc after $(($(date +%s) - start)) s; log: $log_file"
 
 # The raw console: any kernel warning, oops or lockdep report fails the run.
-console=$LOG_DIR/kunit-$arch.console
+console=$LOG_DIR/$name.console
 cp "$build_dir/test.log" "$console" 2>/dev/null || : >"$console"
 kernel_reports=$(grep -a -E -n "$KERNEL_REPORT_RE" "$console" || true)
 
@@ -56,6 +57,6 @@ if [[ -n $kernel_reports ]]; then
 	echo "$kernel_reports" >&2
 	failed=$((failed + 1))
 fi
-record_result "kunit-$arch" "$passed" "$failed"
-log "$arch: $passed passed, $failed failed, ${skipped:-0} skipped"
+record_result "$name" "$passed" "$failed"
+log "$name: $passed passed, $failed failed, ${skipped:-0} skipped"
 [[ $failed -eq 0 ]]

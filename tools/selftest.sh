@@ -4,9 +4,16 @@
 # boot. Prints the guest's KTAP; fails on a failed test, a kernel warning or
 # oops on the console, or a guest that does not finish in time.
 # Usage: tools/selftest.sh ARCH [shell]   ("shell": boot to an interactive shell)
+#
+# SUITE=stress runs tools/guest/stress.list instead (native ABI only, with
+# Debian's stress-ng and trinity in the guest): see tools/stress.sh.
+# VARIANT=debug boots the debug kernel (tools/kconfig/debug.config).
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
+SUITE=${SUITE:-selftest}
+[[ $SUITE == selftest || $SUITE == stress ]] || die "unknown SUITE '$SUITE'"
+name=$SUITE${VARIANT:+-$VARIANT}
 arch=${1:-}
 mode=${2:-test}
 selftest_arches | grep -qx -- "$arch" ||
@@ -16,14 +23,15 @@ selftest_arches | grep -qx -- "$arch" ||
 "$FUTEX2_REPO/tools/deps.sh" "$arch"
 "$FUTEX2_REPO/tools/tree.sh" >/dev/null
 
-build_dir=$BUILD_ROOT/kunit-$arch
-work=$BUILD_ROOT/selftest-$arch
+build_dir=$(kernel_build_dir "$arch")
+work=$BUILD_ROOT/$name-$arch
+rm -rf "$work/tests"
 mkdir -p "$work" "$LOG_DIR"
 
 # 1. The kernel: the KUnit kernel (incremental if already built).
 log "building the kernel"
-kunit_py "$arch" build >"$LOG_DIR/selftest-$arch.build.log" 2>&1 ||
-	{ tail -n 30 "$LOG_DIR/selftest-$arch.build.log" >&2; die "kernel build failed"; }
+kunit_py "$arch" build >"$LOG_DIR/$name-$arch.build.log" 2>&1 ||
+	{ tail -n 30 "$LOG_DIR/$name-$arch.build.log" >&2; die "kernel build failed"; }
 image=$build_dir/$(arch_field "$arch" image)
 [[ -f $image ]] || die "no kernel image $image"
 
@@ -46,7 +54,7 @@ cross=$(arch_field "$arch" cross)
 log "building the selftests: $arch"
 build_abi "$arch" "$(arch_field "$arch" kunit_arch)" "$cross"
 compat=$(arch_field "$arch" compat)
-if [[ $compat != - ]]; then
+if [[ $compat != - && $SUITE == selftest ]]; then
 	log "building the selftests: $compat (compat, 64-bit time_t)"
 	build_abi "$compat" "$(arch_field "$arch" compat_hdr_arch)" \
 		"$(arch_field "$arch" compat_cross)" "-D_TIME_BITS=64 -D_FILE_OFFSET_BITS=64"
@@ -67,7 +75,22 @@ if [[ ! -x $busybox ]]; then
 	rm -rf "$tmp"
 fi
 
-# 4. The initramfs, with the tree's own usr/gen_init_cpio.
+# 4. What the guest runs, and the initramfs (the tree's own usr/gen_init_cpio).
+if [[ $SUITE == selftest ]]; then
+	# The programs in the order of upstream's run.sh (which lists ours too).
+	sed -n 's/^\.\/\(futex[^ ]*\)\(.*\)$/\1\2/p' \
+		"$TREE_DIR/tools/testing/selftests/futex/functional/run.sh" |
+		sed 's/ *\$COLOR//' >"$work/list"
+else
+	# The stress list, with this run's budgets filled in.
+	sed -e "s/@STRESS_SECONDS@/$STRESS_SECONDS/g" -e "s/@FUZZ_SECONDS@/$FUZZ_SECONDS/g" \
+	    -e "s/@FUZZ_SEED@/$FUZZ_SEED/g" -e "s/@REAL_SECONDS@/$REAL_SECONDS/g" \
+	    -e '/^#/d' -e '/^$/d' "$FUTEX2_REPO/tools/guest/stress.list" >"$work/list"
+	if [[ -n ${STRESS_ONLY:-} ]]; then
+		grep -E -e "$STRESS_ONLY" "$work/list" >"$work/list.only" || true
+		mv "$work/list.only" "$work/list"
+	fi
+fi
 {
 	echo "dir /bin 755 0 0"
 	echo "dir /proc 755 0 0"
@@ -81,6 +104,22 @@ fi
 	echo "file /etc/selftest.conf $work/selftest.conf 644 0 0"
 	echo "dir /tests 755 0 0"
 	echo "file /tests/list $work/list 644 0 0"
+	# Host programs the list names by absolute path, with their libraries.
+	hostfiles=()
+	for prog in $(awk '$1 ~ /^\// { print $1 }' "$work/list" | sort -u); do
+		[[ -x $prog ]] || die "$prog (named in the stress list) is not installed"
+		hostfiles+=("$prog" $(ldd "$prog" 2>/dev/null | grep -o '/[^ ]*' || true))
+	done
+	if [[ ${#hostfiles[@]} -gt 0 ]]; then
+		for f in "${hostfiles[@]}"; do
+			d=$(dirname "$f")
+			while [[ $d != / ]]; do echo "$d"; d=$(dirname "$d"); done
+		done | sort -u | grep -vxE '/(bin|tmp|etc|dev|proc|sys|tests)' |
+			sed 's/.*/dir & 755 0 0/'
+		printf '%s\n' "${hostfiles[@]}" | sort -u | while read -r f; do
+			echo "file $f $(readlink -f "$f") 755 0 0"
+		done
+	fi
 	for dir in "$work"/tests/*/; do
 		abi=$(basename "$dir")
 		echo "dir /tests/$abi 755 0 0"
@@ -89,10 +128,6 @@ fi
 		done
 	done
 } >"$work/initramfs.list"
-# The programs in the order of upstream's run.sh (which lists ours too).
-sed -n 's/^\.\/\(futex[^ ]*\)\(.*\)$/\1\2/p' \
-	"$TREE_DIR/tools/testing/selftests/futex/functional/run.sh" |
-	sed 's/ *\$COLOR//' >"$work/list"
 cat >"$work/selftest.conf" <<CONF
 MODE=$mode
 TEST_TIMEOUT=$SELFTEST_TEST_TIMEOUT
@@ -115,7 +150,7 @@ if [[ $(arch_field "$arch" icount) == yes ]]; then
 	qemu+=($QEMU_ICOUNT_ARGS)
 fi
 
-console=$LOG_DIR/selftest-$arch.console
+console=$LOG_DIR/$name-$arch.console
 log "booting: ${qemu[*]}"
 start=$(date +%s)
 set +e
@@ -141,7 +176,7 @@ if [[ -n $reports ]]; then
 	echo "$reports" >&2
 	failed=$((failed + 1))
 fi
-record_result "selftest-$arch" "$passed" "$failed"
-echo "$arch boot: ${elapsed}s" >"$RESULTS_DIR/selftest-$arch.time"
-log "$arch: $passed passed, $failed failed, ${skipped:-0} skipped (${elapsed}s)"
+record_result "$name-$arch" "$passed" "$failed"
+echo "$arch boot: ${elapsed}s" >"$RESULTS_DIR/$name-$arch.time"
+log "$name-$arch: $passed passed, $failed failed, ${skipped:-0} skipped (${elapsed}s)"
 [[ $failed -eq 0 ]]
