@@ -12,7 +12,10 @@
  * thread's call sequence depends only on the seed: a failing case prints
  * its seed and call number, and "-s SEED -n N" replays it.
  *
- * Usage: futex2_fuzz [-s SEED] [-n CALLS] [-t SECONDS]
+ * With -f PERCENT, CONFIG_FAIL_FUTEX fault injection (debugfs) makes that
+ * share of futex key lookups fail with EFAULT while the fuzzer runs.
+ *
+ * Usage: futex2_fuzz [-s SEED] [-n CALLS] [-t SECONDS] [-f PERCENT]
  */
 
 #define _GNU_SOURCE
@@ -264,6 +267,20 @@ static void *unmapper(void *arg)
 	return NULL;
 }
 
+/* Set a fail_futex debugfs attribute; false if there is none. */
+static bool fail_futex(const char *attr, const char *val)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/kernel/debug/fail_futex/%s", attr);
+	f = fopen(path, "w");
+	if (!f)
+		return false;
+	fputs(val, f);
+	return fclose(f) == 0;
+}
+
 static void on_alarm(int sig)
 {
 	(void)sig;
@@ -273,21 +290,23 @@ int main(int argc, char *argv[])
 {
 	unsigned long long seed = time(NULL);
 	unsigned long n = 20000, i;
-	int secs = 0, c, e, k, classes = 0;
+	int secs = 0, c, e, k, classes = 0, inject = 0;
 	struct sigaction sa = { .sa_handler = on_alarm };
 	struct itimerval it = { { 0, 2000 }, { 0, 2000 } };
 	pthread_t th[4];
 	sigset_t block;
 	time_t end;
 
-	while ((c = getopt(argc, argv, "s:n:t:c")) != -1) {
+	while ((c = getopt(argc, argv, "s:n:t:f:c")) != -1) {
 		switch (c) {
+		case 'f': inject = atoi(optarg); break;
 		case 's': seed = strtoull(optarg, NULL, 0); break;
 		case 'n': n = strtoul(optarg, NULL, 0); break;
 		case 't': secs = atoi(optarg); break;
 		case 'c': break;
 		default:
-			fprintf(stderr, "usage: %s [-s SEED] [-n CALLS] [-t SECONDS]\n", argv[0]);
+			fprintf(stderr, "usage: %s [-s SEED] [-n CALLS] [-t SECONDS] [-f PERCENT]\n",
+				argv[0]);
 			return 2;
 		}
 	}
@@ -319,6 +338,18 @@ int main(int argc, char *argv[])
 
 	printf("TAP version 13\n1..1\n# futex2_fuzz: seed %llu, %lu calls%s\n",
 	       seed, n, secs ? " (or the time limit)" : "");
+	if (inject) {
+		char pct[16];
+
+		snprintf(pct, sizeof(pct), "%d", inject);
+		/* verbose 0: no stack trace on the console per injected fault */
+		if (!fail_futex("verbose", "0") || !fail_futex("times", "-1") ||
+		    !fail_futex("probability", pct)) {
+			printf("not ok 1 futex2_fuzz # no fail_futex in debugfs\n");
+			return 1;
+		}
+		printf("# fail_futex: %d%% of futex key lookups fail\n", inject);
+	}
 	end = time(NULL) + secs;
 	for (i = 0; i < n && (!secs || time(NULL) < end); i++)
 		one_call(i);
@@ -326,6 +357,8 @@ int main(int argc, char *argv[])
 	stop = 1;
 	for (k = 0; k < 4; k++)
 		pthread_join(th[k], NULL);
+	if (inject)
+		fail_futex("probability", "0");
 
 	printf("# calls %lu: success %lu", calls, ok_calls);
 	for (e = 1; e < 256; e++) {
