@@ -13,7 +13,7 @@
  * its seed and call number, and "-s SEED -n N" replays it.
  *
  * With -f PERCENT, CONFIG_FAIL_FUTEX fault injection (debugfs) makes that
- * share of futex key lookups fail with EFAULT while the fuzzer runs.
+ * share of shared-futex key lookups fail with EFAULT while the fuzzer runs.
  *
  * Usage: futex2_fuzz [-s SEED] [-n CALLS] [-t SECONDS] [-f PERCENT]
  */
@@ -342,23 +342,31 @@ int main(int argc, char *argv[])
 		char pct[16];
 
 		snprintf(pct, sizeof(pct), "%d", inject);
-		/* verbose 0: no stack trace on the console per injected fault */
-		if (!fail_futex("verbose", "0") || !fail_futex("times", "-1") ||
-		    !fail_futex("probability", pct)) {
+		/*
+		 * verbose 0: no stack trace on the console per injected fault.
+		 * ignore-private: glibc's own locks (private futexes) abort
+		 * the process on EFAULT; the fuzzer's shared futexes take it.
+		 */
+		if (!fail_futex("verbose", "0") || !fail_futex("ignore-private", "Y") ||
+		    !fail_futex("times", "-1") || !fail_futex("probability", pct)) {
 			printf("not ok 1 futex2_fuzz # no fail_futex in debugfs\n");
 			return 1;
 		}
-		printf("# fail_futex: %d%% of futex key lookups fail\n", inject);
+		printf("# fail_futex: %d%% of shared futex key lookups fail\n", inject);
 	}
 	end = time(NULL) + secs;
 	for (i = 0; i < n && (!secs || time(NULL) < end); i++)
 		one_call(i);
 
+	/*
+	 * Injection off first: pthread_join() and the kernel's wake at thread
+	 * exit use shared futexes, and glibc aborts on their EFAULT.
+	 */
+	if (inject)
+		fail_futex("probability", "0");
 	stop = 1;
 	for (k = 0; k < 4; k++)
 		pthread_join(th[k], NULL);
-	if (inject)
-		fail_futex("probability", "0");
 
 	printf("# calls %lu: success %lu", calls, ok_calls);
 	for (e = 1; e < 256; e++) {
