@@ -23,6 +23,7 @@
 #include <linux/sched/signal.h>
 #include <linux/thread_info.h>
 #include <linux/uaccess.h>
+#include <linux/vmalloc.h>
 
 #include "futex.h"
 
@@ -791,8 +792,36 @@ static void futex_hash_plain_keys_spread_over_nodes(struct kunit *test)
 	}
 }
 
+/* Each node's hash table is allocated from that node's memory. */
+static void futex_hash_tables_sit_on_their_node(struct kunit *test)
+{
+	unsigned long buckets = futex_hash_buckets(), i;
+	int node;
+
+	futex_test_expect_topology(test);
+
+	for_each_node(node) {
+		union futex_key key = FUTEX_KEY_INIT;
+		struct futex_hash_bucket *hb, *table;
+
+		key.both.node = node;
+		hb = futex_hash(&key);
+		table = hb - futex_hash_index(hb);
+
+		for (i = 0; i < buckets; i += PAGE_SIZE / sizeof(*table)) {
+			void *addr = &table[i];
+			struct page *page = is_vmalloc_addr(addr) ?
+				vmalloc_to_page(addr) : virt_to_page(addr);
+
+			KUNIT_EXPECT_EQ_MSG(test, page_to_nid(page), node,
+					    "bucket %lu of node %d's table", i, node);
+		}
+	}
+}
+
 static struct kunit_case futex_hash_test_cases[] = {
 	KUNIT_CASE(futex_hash_sees_promised_nodes),
+	KUNIT_CASE(futex_hash_tables_sit_on_their_node),
 	KUNIT_CASE(futex_hash_numa_key_lands_in_its_node),
 	KUNIT_CASE(futex_hash_plain_keys_spread_over_nodes),
 	{}
