@@ -7,6 +7,7 @@ set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
 [[ $# -gt 0 ]] || die "usage: tools/summary.sh LAYER..."
+mkdir -p "$RESULTS_DIR"
 total_passed=0
 total_failed=0
 for layer in "$@"; do
@@ -20,5 +21,5 @@ for layer in "$@"; do
 	total_passed=$((total_passed + p))
 	total_failed=$((total_failed + fl))
 done
-echo "$total_passed passed, $total_failed failed"
+echo "$total_passed passed, $total_failed failed" | tee "$RESULTS_DIR/summary.txt"
 [[ $total_failed -eq 0 ]]
