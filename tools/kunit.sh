@@ -53,8 +53,8 @@ elif [[ $rc -ne 0 && $failed -eq 0 ]]; then
 	failed=1
 fi
 if [[ -n $kernel_reports ]]; then
-	log "kernel reports in $console:"
-	echo "$kernel_reports" >&2
+	log "kernel reports in $console (each with what follows it):"
+	grep -a -E -A 25 "$KERNEL_REPORT_RE" "$console" >&2 || true
 	failed=$((failed + 1))
 fi
 record_result "$name" "$passed" "$failed"

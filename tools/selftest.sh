@@ -172,8 +172,8 @@ if ! grep -aq '^FUTEX2-SELFTESTS-DONE' "$console"; then
 fi
 reports=$(grep -a -E -n "$KERNEL_REPORT_RE" "$console" || true)
 if [[ -n $reports ]]; then
-	log "kernel reports on the console:"
-	echo "$reports" >&2
+	log "kernel reports on the console (each with what follows it):"
+	grep -a -E -A 25 "$KERNEL_REPORT_RE" "$console" >&2 || true
 	failed=$((failed + 1))
 fi
 record_result "$name-$arch" "$passed" "$failed"
