@@ -17,8 +17,9 @@ ARCH ?= x86_64
 TOOLS := $(CURDIR)/tools
 KUNIT_ARCHES := $(shell awk '$$1 == "arch" && / kunit=yes/ { print $$2 }' arch-matrix)
 SELFTEST_ARCHES := $(shell awk '$$1 == "arch" && / selftest=yes/ { print $$2 }' arch-matrix)
-# The debug-kernel stage of make test, and its budgets there (guest seconds).
-DEBUG_ARCHES := x86_64
+# The debug-kernel stage of make test (stress-ng and trinity only where the
+# host can run them: x86_64), and its budgets there (guest seconds).
+DEBUG_ARCHES := x86_64 arm64
 TEST_BUDGET := STRESS_SECONDS=20 FUZZ_SECONDS=20 REAL_SECONDS=15
 export STRESS_SECONDS FUZZ_SECONDS FUZZ_SEED REAL_SECONDS
 CACHE := $(shell . $(TOOLS)/env.sh && echo $$FUTEX2_CACHE)
