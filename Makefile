@@ -15,8 +15,8 @@
 SHELL := /bin/bash
 ARCH ?= x86_64
 TOOLS := $(CURDIR)/tools
-KUNIT_ARCHES := $(shell awk '$$1 == "arch" && / kunit=yes/ { print $$2 }' arch-matrix)
-SELFTEST_ARCHES := $(shell awk '$$1 == "arch" && / selftest=yes/ { print $$2 }' arch-matrix)
+KUNIT_ARCHES := $(shell . $(TOOLS)/env.sh && kunit_arches)
+SELFTEST_ARCHES := $(shell . $(TOOLS)/env.sh && selftest_arches)
 # The debug-kernel stage of make test (stress-ng and trinity only where the
 # host can run them: x86_64), and its budgets there (guest seconds).
 DEBUG_ARCHES := x86_64 arm64

@@ -39,16 +39,19 @@ FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_SEED=${FUZZ_SEED:-20261203}
 REAL_SECONDS=${REAL_SECONDS:-30}
 
-# Two NUMA nodes, one CPU and one memory backend each, each node its own
-# socket (x86's scheduler topology check warns otherwise). kunit.py fixes
-# the memory at 1024M, so the backends add up to that. Always TCG: KVM
+# The guest topology, the one place it is set: NUMA_NODES nodes, one CPU
+# and one memory backend each, each node its own socket (x86's scheduler
+# topology check warns otherwise). kunit.py fixes the memory at 1024M, so
+# the backends add up to that. The KUnit node tests are told the same
+# number (CONFIG_FUTEX_KUNIT_TEST_NODES, see kunit_py). Always TCG: KVM
 # hangs on these machines.
-QEMU_NUMA_ARGS="-accel tcg -smp 2,sockets=2,cores=1,threads=1 \
--object memory-backend-ram,id=mem0,size=512M \
--object memory-backend-ram,id=mem1,size=512M \
--numa node,nodeid=0,cpus=0,memdev=mem0 \
--numa node,nodeid=1,cpus=1,memdev=mem1"
 NUMA_NODES=2
+QEMU_NUMA_ARGS="-accel tcg -smp $NUMA_NODES,sockets=$NUMA_NODES,cores=1,threads=1"
+for ((n = 0; n < NUMA_NODES; n++)); do
+	QEMU_NUMA_ARGS+=" -object memory-backend-ram,id=mem$n,size=$((1024 / NUMA_NODES))M"
+	QEMU_NUMA_ARGS+=" -numa node,nodeid=$n,cpus=$n,memdev=mem$n"
+done
+unset n
 # Guest time follows executed instructions: timeouts inside the guest
 # (upstream's 30 ms waiter timeouts) mean the same on a slow TCG host as on
 # real hardware, and timings repeat from boot to boot.
@@ -109,6 +112,7 @@ kunit_py() {
 	cross=$(arch_field "$arch" cross)
 	args=("$cmd" --arch="$(arch_field "$arch" kunit_arch)"
 	      --build_dir="$(kernel_build_dir "$arch")" --kunitconfig="$KUNITCONFIG"
+	      --kconfig_add="CONFIG_FUTEX_KUNIT_TEST_NODES=$NUMA_NODES"
 	      --jobs="$JOBS")
 	if [[ -n $VARIANT ]]; then
 		[[ -f $FUTEX2_REPO/tools/kconfig/$VARIANT.config ]] ||

@@ -21,7 +21,7 @@ set +e
 # kunit.py itself times out a boot that never finishes (--timeout); the
 # outer timeout also bounds the build and a parser waiting on a silent QEMU.
 export -f kunit_py arch_field kernel_build_dir die
-export TREE_DIR BUILD_ROOT KUNITCONFIG JOBS ARCH_MATRIX VARIANT FUTEX2_REPO
+export TREE_DIR BUILD_ROOT KUNITCONFIG JOBS ARCH_MATRIX VARIANT FUTEX2_REPO NUMA_NODES
 timeout --kill-after=30 $((KUNIT_TIMEOUT + 3600)) bash -c 'kunit_py "$@"' _ \
 	"$arch" run --timeout="$KUNIT_TIMEOUT" --qemu_args="$QEMU_NUMA_ARGS" 'futex*' \
 	2>&1 | tee "$log_file"

@@ -25,14 +25,15 @@ selftest_arches | grep -qx -- "$arch" ||
 
 build_dir=$(kernel_build_dir "$arch")
 work=$BUILD_ROOT/$name-$arch
-rm -rf "$work/tests"
 mkdir -p "$work" "$LOG_DIR"
 
 # 1. The kernel: the KUnit kernel (incremental if already built).
 log "building the kernel"
 kunit_py "$arch" build >"$LOG_DIR/$name-$arch.build.log" 2>&1 ||
 	{ tail -n 30 "$LOG_DIR/$name-$arch.build.log" >&2; die "kernel build failed"; }
-image=$build_dir/$(arch_field "$arch" image)
+# The machine, image and console of kunit.py's own qemu_configs/ARCH.py.
+eval "$(python3 "$FUTEX2_REPO/tools/qemu-params.py" "$TREE_DIR" "$(arch_field "$arch" kunit_arch)")"
+image=$build_dir/$QEMU_IMAGE
 [[ -f $image ]] || die "no kernel image $image"
 
 # 2. The tests, static, per ABI, against the overlay's own uapi headers.
@@ -136,11 +137,10 @@ CONF
 "$build_dir/usr/gen_init_cpio" "$work/initramfs.list" >"$work/initramfs.cpio"
 
 # 5. Boot.
-IFS=, read -r -a machine <<<"$(arch_field "$arch" machine)"
 # shellcheck disable=SC2206
-qemu=("$(arch_field "$arch" qemu)" -nodefaults -m 1024 "${machine[@]}"
+qemu=("$QEMU" -nodefaults -m 1024 $QEMU_MACHINE
       $QEMU_NUMA_ARGS -kernel "$image" -initrd "$work/initramfs.cpio"
-      -append "console=$(arch_field "$arch" console) kunit.enable=0 panic=-1 rdinit=/init"
+      -append "$QEMU_CMDLINE kunit.enable=0 panic=-1 rdinit=/init"
       -no-reboot -nographic -serial stdio)
 if [[ $mode == shell ]]; then
 	exec "${qemu[@]}"

@@ -24,34 +24,6 @@ static const unsigned int sizes[] = {
 	FUTEX2_SIZE_U8, FUTEX2_SIZE_U16, FUTEX2_SIZE_U32,
 };
 
-static unsigned int bytes(unsigned int flags)
-{
-	return 1u << (flags & FUTEX2_SIZE_MASK);
-}
-
-static uint32_t all_ones(unsigned int flags)
-{
-	return UINT32_MAX >> (32 - 8 * bytes(flags));
-}
-
-static void put(void *p, unsigned int flags, uint32_t v)
-{
-	switch (bytes(flags)) {
-	case 1: *(volatile uint8_t *)p = v; break;
-	case 2: *(volatile uint16_t *)p = v; break;
-	default: *(volatile uint32_t *)p = v; break;
-	}
-}
-
-static uint32_t get(void *p, unsigned int flags)
-{
-	switch (bytes(flags)) {
-	case 1: return *(volatile uint8_t *)p;
-	case 2: return *(volatile uint16_t *)p;
-	default: return *(volatile uint32_t *)p;
-	}
-}
-
 static int nr_nodes(void)
 {
 	char path[64];
@@ -114,20 +86,20 @@ static uint8_t *page(void)
 static void test_no_node_filled_in(unsigned int flags)
 {
 	uint8_t *p = page();
-	unsigned int s = bytes(flags), want;
+	unsigned int s = futex2_bytes(flags), want;
 	int res, err;
 
 	memset(p, 0x5a, 4 * s);
-	put(p, flags, 0);
-	put(p + s, flags, all_ones(flags));
+	futex2_store(p, flags, 0);
+	futex2_store(p + s, flags, futex2_size_max(flags));
 	pin_to(0);
 	want = current_node();
-	res = futex2_wake(p, all_ones(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
+	res = futex2_wake(p, futex2_size_max(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
 	err = errno;
-	ksft_test_result(res == 0 && get(p + s, flags) == want &&
-			 get(p + 2 * s, flags) == (0x5a5a5a5a & all_ones(flags)),
+	ksft_test_result(res == 0 && futex2_load(p + s, flags) == want &&
+			 futex2_load(p + 2 * s, flags) == (0x5a5a5a5a & futex2_size_max(flags)),
 			 "U%u NUMA: all-ones node word becomes the current node %u (wake %d %s, node word 0x%x)\n",
-			 8 * s, want, res, res ? strerror(err) : "", get(p + s, flags));
+			 8 * s, want, res, res ? strerror(err) : "", futex2_load(p + s, flags));
 	munmap(p, getpagesize());
 }
 
@@ -135,23 +107,23 @@ static void test_no_node_filled_in(unsigned int flags)
 static void test_waker_finds_waiter(unsigned int flags)
 {
 	uint8_t *p = page();
-	unsigned int s = bytes(flags);
+	unsigned int s = futex2_bytes(flags);
 	struct futex2_waiter w = {
-		.uaddr = p, .val = 0, .mask = all_ones(flags),
+		.uaddr = p, .val = 0, .mask = futex2_size_max(flags),
 		.flags = flags | FUTEX2_NUMA | FUTEX2_PRIVATE,
 	};
 	bool asleep, woken;
 	int res = -1;
 
-	put(p + s, flags, all_ones(flags));
+	futex2_store(p + s, flags, futex2_size_max(flags));
 	asleep = futex2_start_waiter(&w);
 	if (asleep)
-		res = futex2_wake(p, all_ones(flags), 1, w.flags);
+		res = futex2_wake(p, futex2_size_max(flags), 1, w.flags);
 	woken = futex2_join_woken(&w);
 	ksft_test_result(asleep && res == 1 && woken &&
-			 get(p + s, flags) != all_ones(flags),
+			 futex2_load(p + s, flags) != futex2_size_max(flags),
 			 "U%u NUMA: the waker finds the waiter through the node word (wake %d, node %u)\n",
-			 8 * s, res, get(p + s, flags));
+			 8 * s, res, futex2_load(p + s, flags));
 	munmap(p, getpagesize());
 }
 
@@ -159,25 +131,25 @@ static void test_waker_finds_waiter(unsigned int flags)
 static void test_corrupted_node_loses_wakeup(unsigned int flags, int nodes)
 {
 	uint8_t *p = page();
-	unsigned int s = bytes(flags);
+	unsigned int s = futex2_bytes(flags);
 	struct futex2_waiter w = {
-		.uaddr = p, .val = 0, .mask = all_ones(flags),
+		.uaddr = p, .val = 0, .mask = futex2_size_max(flags),
 		.flags = flags | FUTEX2_NUMA | FUTEX2_PRIVATE,
 	};
 	int lost = -1, found = -1;
 	uint32_t node;
 	bool asleep, woken;
 
-	put(p + s, flags, 0);
+	futex2_store(p + s, flags, 0);
 	asleep = futex2_start_waiter(&w);
 	if (asleep && nodes > 1) {
-		node = get(p + s, flags);
-		put(p + s, flags, node ? 0 : 1);
-		lost = futex2_wake(p, all_ones(flags), 1, w.flags);
-		put(p + s, flags, node);
-		found = futex2_wake(p, all_ones(flags), 1, w.flags);
+		node = futex2_load(p + s, flags);
+		futex2_store(p + s, flags, node ? 0 : 1);
+		lost = futex2_wake(p, futex2_size_max(flags), 1, w.flags);
+		futex2_store(p + s, flags, node);
+		found = futex2_wake(p, futex2_size_max(flags), 1, w.flags);
 	} else if (asleep) {
-		found = futex2_wake(p, all_ones(flags), 1, w.flags);
+		found = futex2_wake(p, futex2_size_max(flags), 1, w.flags);
 	}
 	woken = futex2_join_woken(&w);
 	if (nodes < 2) {
@@ -193,14 +165,14 @@ static void test_corrupted_node_loses_wakeup(unsigned int flags, int nodes)
 static void test_impossible_node(unsigned int flags)
 {
 	uint8_t *p = page();
-	unsigned int s = bytes(flags);
+	unsigned int s = futex2_bytes(flags);
 	uint32_t bad = s == 1 ? 200 : 4000;
 	int res, err;
 
-	put(p + s, flags, bad);
-	res = futex2_wake(p, all_ones(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
+	futex2_store(p + s, flags, bad);
+	res = futex2_wake(p, futex2_size_max(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
 	err = errno;
-	ksft_test_result(res == -1 && err == EINVAL && get(p + s, flags) == bad,
+	ksft_test_result(res == -1 && err == EINVAL && futex2_load(p + s, flags) == bad,
 			 "U%u NUMA: impossible node %u is EINVAL (got %d %s)\n",
 			 8 * s, bad, res, res ? strerror(err) : "");
 	munmap(p, getpagesize());
@@ -209,15 +181,15 @@ static void test_impossible_node(unsigned int flags)
 static void test_numa_alignment(unsigned int flags)
 {
 	uint8_t *p = page();
-	unsigned int s = bytes(flags);
+	unsigned int s = futex2_bytes(flags);
 	int bad, err, good;
 
-	put(p + 2 * s, flags, 0);
-	put(p + 3 * s, flags, 0);
-	put(p + 4 * s, flags, 0);
-	bad = futex2_wake(p + s, all_ones(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
+	futex2_store(p + 2 * s, flags, 0);
+	futex2_store(p + 3 * s, flags, 0);
+	futex2_store(p + 4 * s, flags, 0);
+	bad = futex2_wake(p + s, futex2_size_max(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
 	err = errno;
-	good = futex2_wake(p + 2 * s, all_ones(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
+	good = futex2_wake(p + 2 * s, futex2_size_max(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
 	ksft_test_result(bad == -1 && err == EINVAL && good == 0,
 			 "U%u NUMA: aligned to %u bytes, not %u (offset %u: %d %s, offset %u: %d)\n",
 			 8 * s, 2 * s, s, s, bad, strerror(err), 2 * s, good);
@@ -227,19 +199,19 @@ static void test_numa_alignment(unsigned int flags)
 static void test_unwritable(unsigned int flags)
 {
 	uint8_t *p = page();
-	unsigned int s = bytes(flags);
+	unsigned int s = futex2_bytes(flags);
 	int ro_ok, ro_fill, ro_err, none, none_err;
 
-	put(p + s, flags, 0);
-	put(p + 3 * s, flags, all_ones(flags));
+	futex2_store(p + s, flags, 0);
+	futex2_store(p + 3 * s, flags, futex2_size_max(flags));
 	mprotect(p, getpagesize(), PROT_READ);
 	/* A node word that needs no write-back is fine in read-only memory. */
-	ro_ok = futex2_wake(p, all_ones(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
-	ro_fill = futex2_wake(p + 2 * s, all_ones(flags), 1,
+	ro_ok = futex2_wake(p, futex2_size_max(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
+	ro_fill = futex2_wake(p + 2 * s, futex2_size_max(flags), 1,
 			      flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
 	ro_err = errno;
 	mprotect(p, getpagesize(), PROT_NONE);
-	none = futex2_wake(p, all_ones(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
+	none = futex2_wake(p, futex2_size_max(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
 	none_err = errno;
 	ksft_test_result(ro_ok == 0 && ro_fill == -1 && ro_err == EFAULT &&
 			 none == -1 && none_err == EFAULT,
@@ -260,13 +232,13 @@ static void test_node1(int nodes)
 		return;
 	}
 	p = page();
-	put(p + 4, FUTEX2_SIZE_U32, all_ones(FUTEX2_SIZE_U32));
+	futex2_store(p + 4, FUTEX2_SIZE_U32, futex2_size_max(FUTEX2_SIZE_U32));
 	pin_to(cpu);
 	res = futex2_wake(p, ~0U, 1, FUTEX2_SIZE_U32 | FUTEX2_NUMA | FUTEX2_PRIVATE);
-	ksft_test_result(res == 0 && get(p + 4, FUTEX2_SIZE_U32) == 1 &&
+	ksft_test_result(res == 0 && futex2_load(p + 4, FUTEX2_SIZE_U32) == 1 &&
 			 current_node() == 1,
 			 "pinned to CPU %d of node 1: node word 1 (got %u, wake %d)\n",
-			 cpu, get(p + 4, FUTEX2_SIZE_U32), res);
+			 cpu, futex2_load(p + 4, FUTEX2_SIZE_U32), res);
 	pin_to(0);
 	munmap(p, getpagesize());
 }

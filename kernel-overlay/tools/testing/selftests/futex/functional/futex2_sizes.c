@@ -27,15 +27,6 @@ static void fill_neighbours(void)
 	memset(&mem, 0xa5, sizeof(mem));
 }
 
-static unsigned long size_mask(unsigned int flags)
-{
-	switch (flags & FUTEX2_SIZE_MASK) {
-	case FUTEX2_SIZE_U8:	return 0xff;
-	case FUTEX2_SIZE_U16:	return 0xffff;
-	default:		return 0xffffffff;
-	}
-}
-
 /*
  * Wait on @uaddr (holding 0 amid non-zero neighbours) in a thread, then
  * wake it. The waiter must sleep although the word around its futex does
@@ -45,14 +36,14 @@ static void test_wait_wake_own_bytes(volatile void *uaddr, unsigned int flags,
 				     const char *name)
 {
 	struct futex2_waiter w = {
-		.uaddr = uaddr, .val = 0, .mask = size_mask(flags),
+		.uaddr = uaddr, .val = 0, .mask = futex2_size_max(flags),
 		.flags = flags | FUTEX2_PRIVATE,
 	};
 	bool asleep, woken;
 	int res;
 
 	asleep = futex2_start_waiter(&w);
-	res = asleep ? futex2_wake(uaddr, size_mask(flags), 1,
+	res = asleep ? futex2_wake(uaddr, futex2_size_max(flags), 1,
 				   flags | FUTEX2_PRIVATE) : -1;
 	woken = futex2_join_woken(&w);
 	ksft_test_result(asleep && res == 1 && woken,
@@ -68,7 +59,7 @@ static void test_value_mismatch(volatile void *uaddr, unsigned int flags,
 	int res;
 
 	futex2_abs_timeout(CLOCK_MONOTONIC, 1, &to);
-	res = futex2_wait(uaddr, val, size_mask(flags), flags | FUTEX2_PRIVATE,
+	res = futex2_wait(uaddr, val, futex2_size_max(flags), flags | FUTEX2_PRIVATE,
 			  &to, CLOCK_MONOTONIC);
 	ksft_test_result(res == -1 && errno == EAGAIN,
 			 "%s: value 0x%lx does not match: EAGAIN (got %d %s)\n",
@@ -128,7 +119,7 @@ static void test_too_wide(void)
 		err_wake = errno;
 		/* futex_wake() takes no value: only a wide mask is its error. */
 		ksft_test_result(res_wait == -1 && err_wait == EINVAL &&
-				 (cases[i].mask > size_mask(flags) ?
+				 (cases[i].mask > futex2_size_max(flags) ?
 				  (res_wake == -1 && err_wake == EINVAL) : res_wake == 0),
 				 "too wide for U%u: val 0x%lx mask 0x%lx is EINVAL (wait %d/%d, wake %d/%d)\n",
 				 8 << cases[i].flags, cases[i].val, cases[i].mask,

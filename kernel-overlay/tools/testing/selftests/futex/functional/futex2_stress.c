@@ -109,34 +109,6 @@ static void op(void)
 	__atomic_add_fetch(&st->ops, 1, __ATOMIC_RELAXED);
 }
 
-static unsigned int nbytes(unsigned int flags)
-{
-	return 1u << (flags & FUTEX2_SIZE_MASK);
-}
-
-static unsigned long vmask(unsigned int flags)
-{
-	return nbytes(flags) == 4 ? 0xffffffffUL : (1UL << (8 * nbytes(flags))) - 1;
-}
-
-static void store(volatile void *p, unsigned int flags, uint32_t v)
-{
-	switch (nbytes(flags)) {
-	case 1: __atomic_store_n((volatile uint8_t *)p, v, __ATOMIC_SEQ_CST); break;
-	case 2: __atomic_store_n((volatile uint16_t *)p, v, __ATOMIC_SEQ_CST); break;
-	default: __atomic_store_n((volatile uint32_t *)p, v, __ATOMIC_SEQ_CST); break;
-	}
-}
-
-static uint32_t load(volatile void *p, unsigned int flags)
-{
-	switch (nbytes(flags)) {
-	case 1: return __atomic_load_n((volatile uint8_t *)p, __ATOMIC_SEQ_CST);
-	case 2: return __atomic_load_n((volatile uint16_t *)p, __ATOMIC_SEQ_CST);
-	default: return __atomic_load_n((volatile uint32_t *)p, __ATOMIC_SEQ_CST);
-	}
-}
-
 /*
  * A waiter: wait while the word holds 0 (retrying on signals). Counts how
  * often it was woken (futex2_wait returned 0).
@@ -161,8 +133,8 @@ static void *waiter_fn(void *arg)
 	clockid_t clk = w->timed ? CLOCK_REALTIME : CLOCK_MONOTONIC;
 
 	futex2_abs_timeout(clk, WAIT_TIMEOUT_S, &to);
-	while (load(w->uaddr, w->flags) == 0) {
-		int r = f_wait(w->uaddr, 0, vmask(w->flags), w->flags, &to, clk);
+	while (futex2_load(w->uaddr, w->flags) == 0) {
+		int r = f_wait(w->uaddr, 0, futex2_size_max(w->flags), w->flags, &to, clk);
 
 		op();
 		if (r == 0) {
@@ -235,11 +207,11 @@ static int join(struct waiter *w, int n, int *woken)
 static void round_wake(volatile uint8_t *mem, unsigned int flags)
 {
 	struct waiter w[NWAITERS];
-	volatile void *f = mem + 8 * nbytes(flags);
+	volatile void *f = mem + 8 * futex2_bytes(flags);
 	int i, sum = 0, woken, timedout, r, tries;
 
 	PHASE("wake round, flags 0x%x", flags);
-	store(f, flags, 0);
+	futex2_store(f, flags, 0);
 	for (i = 0; i < NWAITERS; i++)
 		w[i] = (struct waiter){ .uaddr = f, .flags = flags, .timed = i & 1 };
 	start(w, NWAITERS);
@@ -247,18 +219,18 @@ static void round_wake(volatile uint8_t *mem, unsigned int flags)
 	poke(w, NWAITERS);
 	/* Wake some one at a time while the word still says "wait". */
 	for (i = 0; i < NWAITERS / 2; i++) {
-		r = f_wake(f, vmask(flags), 1, flags);
+		r = f_wake(f, futex2_size_max(flags), 1, flags);
 		op();
 		CHECK(r == 0 || r == 1, "wake 1 returned %d", r);
 		if (r > 0)
 			sum += r;
 	}
-	store(f, flags, 1);
+	futex2_store(f, flags, 1);
 	/* Then everyone: keep waking until all have returned. */
 	for (tries = 0; tries < 100000; tries++) {
 		bool any = false;
 
-		r = f_wake(f, vmask(flags), INT_MAX, flags);
+		r = f_wake(f, futex2_size_max(flags), INT_MAX, flags);
 		op();
 		CHECK(r >= 0, "wake all returned %d errno %d", r, errno);
 		if (r > 0)
@@ -271,9 +243,9 @@ static void round_wake(volatile uint8_t *mem, unsigned int flags)
 	}
 	timedout = join(w, NWAITERS, &woken);
 	CHECK(timedout == 0, "U%u flags 0x%x: %d waiters timed out: lost wakeup",
-	      8 * nbytes(flags), flags, timedout);
+	      8 * futex2_bytes(flags), flags, timedout);
 	CHECK(sum == woken, "U%u flags 0x%x: wakes reported %d, waiters saw %d",
-	      8 * nbytes(flags), flags, sum, woken);
+	      8 * futex2_bytes(flags), flags, sum, woken);
 }
 
 /* Requeue all waiters from a source of one size to a target of another. */
@@ -289,8 +261,8 @@ static void round_requeue(volatile uint8_t *mem, unsigned int sflags,
 	int i, requeued = 0, woken_dst = 0, woken_src, r, left, woken, timedout, tries;
 
 	PHASE("requeue round, flags 0x%x -> 0x%x", sflags, tflags);
-	store(src, sflags, 0);
-	store(dst, tflags, 0);
+	futex2_store(src, sflags, 0);
+	futex2_store(dst, tflags, 0);
 	for (i = 0; i < NWAITERS; i++)
 		w[i] = (struct waiter){ .uaddr = src, .flags = sflags };
 	start(w, NWAITERS);
@@ -312,7 +284,7 @@ static void round_requeue(volatile uint8_t *mem, unsigned int sflags,
 	CHECK(requeued >= NWAITERS, "flags 0x%x->0x%x: requeued %d of %d",
 	      sflags, tflags, requeued, NWAITERS);
 	__atomic_add_fetch(&st->rewaits, requeued - NWAITERS, __ATOMIC_RELAXED);
-	r = f_wake(src, vmask(sflags), INT_MAX, sflags);
+	r = f_wake(src, futex2_size_max(sflags), INT_MAX, sflags);
 	op();
 	CHECK(r >= 0, "source wake after the requeue: %d errno %d", r, errno);
 	woken_src = r > 0 ? r : 0;
@@ -322,19 +294,19 @@ static void round_requeue(volatile uint8_t *mem, unsigned int sflags,
 
 		if (i == (int)(tflags & FUTEX2_SIZE_MASK))
 			continue;
-		r = futex2_wake(dst, vmask(other), INT_MAX, other);
+		r = futex2_wake(dst, futex2_size_max(other), INT_MAX, other);
 		op();
 		CHECK(r == 0, "a U%u wake woke %d U%u waiters", 8 << i, r,
-		      8 * nbytes(tflags));
+		      8 * futex2_bytes(tflags));
 	}
-	store(dst, tflags, 1);
-	store(src, sflags, 1);
+	futex2_store(dst, tflags, 1);
+	futex2_store(src, sflags, 1);
 	for (tries = 0, left = NWAITERS; tries < 100000 && left; tries++) {
-		r = f_wake(dst, vmask(tflags), INT_MAX, tflags);
+		r = f_wake(dst, futex2_size_max(tflags), INT_MAX, tflags);
 		op();
 		if (r > 0)
 			woken_dst += r;
-		r = f_wake(src, vmask(sflags), INT_MAX, sflags);
+		r = f_wake(src, futex2_size_max(sflags), INT_MAX, sflags);
 		op();
 		if (r > 0)
 			woken_src += r;
@@ -387,7 +359,7 @@ static void round_waitv(volatile uint8_t *mem, unsigned int extra)
 	memset((void *)(mem + 200), 0, 8);
 	pthread_create(&th, NULL, waitv_fn, &a);
 	for (tries = 0; tries < 100000; tries++) {
-		r = futex2_wake((void *)(uintptr_t)a.v[pick].uaddr, vmask(flags), 1, flags);
+		r = futex2_wake((void *)(uintptr_t)a.v[pick].uaddr, futex2_size_max(flags), 1, flags);
 		op();
 		if (r == 1 || __atomic_load_n(&a.done, __ATOMIC_ACQUIRE))
 			break;

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,46 @@
 #ifndef FUTEX2_SIZE_MASK
 #define FUTEX2_SIZE_MASK	0x03
 #endif
+
+/* Size in bytes of a futex of these FUTEX2 flags. */
+static inline unsigned int futex2_bytes(unsigned int flags)
+{
+	return 1u << (flags & FUTEX2_SIZE_MASK);
+}
+
+/* All ones of the futex size: its largest value, and "no node". */
+static inline uint32_t futex2_size_max(unsigned int flags)
+{
+	return UINT32_MAX >> (32 - 8 * futex2_bytes(flags));
+}
+
+/* Store/load a word of the futex size (atomically, sequentially consistent). */
+static inline void futex2_store(volatile void *p, unsigned int flags, uint32_t v)
+{
+	switch (futex2_bytes(flags)) {
+	case 1:
+		__atomic_store_n((volatile uint8_t *)p, v, __ATOMIC_SEQ_CST);
+		break;
+	case 2:
+		__atomic_store_n((volatile uint16_t *)p, v, __ATOMIC_SEQ_CST);
+		break;
+	default:
+		__atomic_store_n((volatile uint32_t *)p, v, __ATOMIC_SEQ_CST);
+		break;
+	}
+}
+
+static inline uint32_t futex2_load(volatile void *p, unsigned int flags)
+{
+	switch (futex2_bytes(flags)) {
+	case 1:
+		return __atomic_load_n((volatile uint8_t *)p, __ATOMIC_SEQ_CST);
+	case 2:
+		return __atomic_load_n((volatile uint16_t *)p, __ATOMIC_SEQ_CST);
+	default:
+		return __atomic_load_n((volatile uint32_t *)p, __ATOMIC_SEQ_CST);
+	}
+}
 
 /* Long enough never to fire in a healthy run, short enough to end a hang. */
 #define FUTEX2_TEST_TIMEOUT_S	20
