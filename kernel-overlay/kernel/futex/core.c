@@ -253,26 +253,73 @@ static u64 get_object_id(atomic64_t *object_seq)
 }
 
 /**
- * futex_put_value() - Store a futex word of the size given by the flags
- * @val:	value to store
- * @to:		user address of the word
- * @flags:	futex flags (FLAGS_SIZE_*)
+ * futex_claim_node() - Fill in an unset NUMA node word, atomically
+ * @naddr:	user address of the node word, naturally aligned
+ * @flags:	futex flags; FLAGS_SIZE_* gives the size of the node word
+ * @node:	where to store the node the futex now belongs to
  *
- * The caller has checked access_ok() for the word. May fault.
+ * Tasks on different nodes that find the node word unset (all ones) at the
+ * same time must agree on one node, or they would queue in different hash
+ * tables and a waker would miss some of them. So the current node replaces
+ * all ones by compare-and-exchange, and a task that loses the race uses the
+ * winner's node. A node word narrower than 32 bits is exchanged within its
+ * naturally aligned 32-bit word; if the futex value beside it changes
+ * meanwhile, try again.
  *
- * Return: 0 on success, -EFAULT if the word cannot be written.
+ * The caller has checked access_ok() for the futex. May fault and sleep.
+ *
+ * Return: 0 with *@node set (not yet checked against the possible nodes),
+ * or -EFAULT if the word cannot be read or written.
  */
-static int futex_put_value(u32 val, void __user *to, unsigned int flags)
+static int futex_claim_node(void __user *naddr, unsigned int flags, u32 *node)
 {
-	switch (futex_size(flags)) {
-	case 1:
-		return __put_user(val, (u8 __user *)to) ? -EFAULT : 0;
-	case 2:
-		return __put_user(val, (u16 __user *)to) ? -EFAULT : 0;
-	case 4:
-		return __put_user(val, (u32 __user *)to) ? -EFAULT : 0;
-	default:
-		return -EINVAL;
+	unsigned long addr = (unsigned long)naddr;
+	u32 __user *uaddr = (u32 __user *)(addr & ~3UL);
+	u32 mask = futex_size_max(flags);
+	u32 uval, nval, curval, cur;
+	unsigned int shift;
+	int ret;
+
+	if (IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))
+		shift = 8 * (4 - futex_size(flags) - (addr & 3));
+	else
+		shift = 8 * (addr & 3);
+
+	if (get_user(uval, uaddr))
+		return -EFAULT;
+
+	for (;;) {
+		cur = (uval >> shift) & mask;
+		if (cur != mask) {
+			/* Someone else claimed it first: use theirs. */
+			*node = cur;
+			return 0;
+		}
+
+		cur = numa_node_id();
+		nval = (uval & ~(mask << shift)) | (cur << shift);
+		ret = futex_cmpxchg_value_locked(&curval, uaddr, uval, nval);
+		if (!ret && curval == uval) {
+			*node = cur;
+			return 0;
+		}
+
+		if (ret == -EFAULT) {
+			if (fault_in_user_writeable(uaddr))
+				return -EFAULT;
+			if (get_user(curval, uaddr))
+				return -EFAULT;
+		} else if (ret == -EAGAIN) {
+			/* The architecture gave up on a contended exchange. */
+			cond_resched();
+			if (get_user(curval, uaddr))
+				return -EFAULT;
+		} else if (ret) {
+			return ret;
+		}
+
+		uval = curval;
+		cond_resched();
 	}
 }
 
@@ -306,8 +353,9 @@ static int futex_put_value(u32 val, void __user *to, unsigned int flags)
  * futexes of different sizes at the same address never match.
  *
  * With FLAGS_NUMA, the futex value is followed by a node word of the same
- * size. If that word is all ones, the current node is written back to it;
- * otherwise it must name a possible node. The node is stored in the key and
+ * size. If that word is all ones, the current node is written back to it
+ * (atomically, see futex_claim_node()); otherwise it must name a possible
+ * node. The node is stored in the key and
  * selects the hash table, see futex_hash().
  *
  * lock_page() might sleep, the caller should not hold a spinlock.
@@ -355,13 +403,13 @@ int get_futex_key(void __user *uaddr, unsigned int flags, union futex_key *key,
 		 * node and tell userspace, so that the waker finds us.
 		 */
 		if (node == futex_size_max(flags)) {
-			node = numa_node_id();
-			if (futex_put_value(node, naddr, flags))
-				return -EFAULT;
-
-		} else if (node >= MAX_NUMNODES || !node_possible(node)) {
-			return -EINVAL;
+			err = futex_claim_node(naddr, flags, &node);
+			if (err)
+				return err;
 		}
+
+		if (node >= MAX_NUMNODES || !node_possible(node))
+			return -EINVAL;
 
 		key->both.node = node;
 

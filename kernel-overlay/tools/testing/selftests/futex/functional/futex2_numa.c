@@ -3,7 +3,8 @@
  * FUTEX2_NUMA at each size: the node word after the value, "no node" (all
  * ones of the size) filled in by the kernel, the waker finding the waiter
  * through the node, a corrupted node word losing the wakeup, impossible
- * nodes, alignment to twice the size, and unwritable memory.
+ * nodes, alignment to twice the size, unwritable memory, and waiters on two
+ * nodes racing to fill in the node word.
  *
  * Usage: futex2_numa [-N NODES]   fail unless the system has NODES nodes
  *                                 (default: $FUTEX2_NUMA_NODES, else any)
@@ -12,6 +13,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
 #include <string.h>
@@ -220,6 +222,108 @@ static void test_unwritable(unsigned int flags)
 	munmap(p, getpagesize());
 }
 
+/*
+ * Two threads on different nodes wait on a fresh futex (node word all ones)
+ * at the same moment. Both fill in the node word; they must agree on one
+ * node, or one of them queues in the other node's hash table and the
+ * waker, going by the word, never finds it (a lost wakeup). Each round maps
+ * the futex afresh, privately, from a file whose page says "no node": the
+ * kernel's write of the node word then takes a copy-on-write fault, which
+ * holds the door open for the other thread.
+ */
+#define CLAIM_ROUNDS	300
+
+struct racer {
+	pthread_t thread;
+	pid_t tid;
+	int cpu;
+	uint8_t *volatile uaddr;
+	unsigned int flags;
+	volatile int go, done;
+	int ret, err;
+};
+
+static void *racer_fn(void *arg)
+{
+	struct racer *r = arg;
+	struct timespec to;
+	int round;
+
+	pin_to(r->cpu);
+	r->tid = syscall(SYS_gettid);
+	for (round = 1; round <= CLAIM_ROUNDS; round++) {
+		while (__atomic_load_n(&r->go, __ATOMIC_ACQUIRE) < round)
+			;
+		futex2_abs_timeout(CLOCK_MONOTONIC, FUTEX2_TEST_TIMEOUT_S, &to);
+		r->ret = futex2_wait(r->uaddr, 0, futex2_size_max(r->flags),
+				     r->flags, &to, CLOCK_MONOTONIC);
+		r->err = r->ret ? errno : 0;
+		__atomic_store_n(&r->done, round, __ATOMIC_RELEASE);
+	}
+	return NULL;
+}
+
+static void test_node_claim_race(unsigned int flags, int nodes)
+{
+	unsigned int s = futex2_bytes(flags), none = futex2_size_max(flags);
+	struct racer r[2] = { { .cpu = first_cpu_of(0) }, { .cpu = first_cpu_of(1) } };
+	int round, i, fd, lost = 0, bad = 0, res;
+	unsigned int node;
+	uint8_t *p;
+
+	if (nodes < 2 || r[0].cpu < 0 || r[1].cpu < 0) {
+		ksft_test_result_skip("U%u NUMA: node claim race needs a CPU on each of two nodes\n", 8 * s);
+		return;
+	}
+	/* The file's page: value 0, node word "no node". */
+	p = page();
+	futex2_store(p + s, flags, none);
+	fd = memfd_create("futex2_numa", 0);
+	if (fd < 0 || write(fd, p, getpagesize()) != getpagesize())
+		ksft_exit_fail_msg("memfd: %s\n", strerror(errno));
+	munmap(p, getpagesize());
+
+	for (i = 0; i < 2; i++) {
+		r[i].flags = flags | FUTEX2_NUMA | FUTEX2_PRIVATE;
+		pthread_create(&r[i].thread, NULL, racer_fn, &r[i]);
+	}
+	for (round = 1; round <= CLAIM_ROUNDS; round++) {
+		p = mmap(NULL, getpagesize(), PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+		if (p == MAP_FAILED)
+			ksft_exit_fail_msg("mmap: %s\n", strerror(errno));
+		(void)futex2_load(p, flags);	/* map the file's page, read-only */
+		for (i = 0; i < 2; i++) {
+			r[i].uaddr = p;
+			__atomic_store_n(&r[i].go, round, __ATOMIC_RELEASE);
+		}
+		for (i = 0; i < 2; i++)
+			while (!r[i].tid || futex2_task_state(getpid(), r[i].tid) != 'S')
+				usleep(200);
+		res = futex2_wake(p, none, INT_MAX, r[0].flags);
+		if (res != 2) {
+			/* Free the stray through the other node, then go on. */
+			lost++;
+			node = futex2_load(p + s, flags);
+			futex2_store(p + s, flags, !node);
+			futex2_wake(p, none, INT_MAX, r[0].flags);
+			ksft_print_msg("U%u round %d: the wake by node word %u found %d of 2 waiters\n",
+				       8 * s, round, node, res);
+		}
+		for (i = 0; i < 2; i++) {
+			while (__atomic_load_n(&r[i].done, __ATOMIC_ACQUIRE) < round)
+				usleep(200);
+			bad += r[i].ret != 0;
+		}
+		munmap(p, getpagesize());
+	}
+	for (i = 0; i < 2; i++)
+		pthread_join(r[i].thread, NULL);
+	close(fd);
+	ksft_test_result(!lost && !bad,
+			 "U%u NUMA: waiters on two nodes racing to fill in the node word agree on it (%d rounds, %d lost wakeups, %d bad returns)\n",
+			 8 * s, CLAIM_ROUNDS, lost, bad);
+}
+
 /* A thread on a CPU of node 1 gets node 1. */
 static void test_node1(int nodes)
 {
@@ -257,7 +361,7 @@ int main(int argc, char *argv[])
 	}
 
 	ksft_print_header();
-	ksft_set_plan(1 + 6 * 3 + 1);
+	ksft_set_plan(1 + 7 * 3 + 1);
 
 	nodes = nr_nodes();
 	ksft_test_result(!want_nodes || nodes == want_nodes,
@@ -270,6 +374,7 @@ int main(int argc, char *argv[])
 		test_impossible_node(sizes[i]);
 		test_numa_alignment(sizes[i]);
 		test_unwritable(sizes[i]);
+		test_node_claim_race(sizes[i], nodes);
 	}
 	test_node1(nodes);
 
