@@ -6,7 +6,12 @@
 #   make stress ARCH=x86_64        debug kernel: stress program, stress-ng, trinity
 #   make fuzz ARCH=x86_64          debug kernel: the seeded futex2 fuzzer
 #                                  (budgets: STRESS_SECONDS= FUZZ_SECONDS= FUZZ_SEED=)
+#   make bench ARCH=...            futex2 vs legacy, patched vs pristine 6.1, on
+#                                  QEMU's instruction clock (BENCH_BOOTS= BENCH_REPEATS=
+#                                  BENCH_ITERS=); report in the results directory
+#   make bench-loop ARCH=x86_64    time from one overlay edit to KUnit/selftest results
 #   make check-tables              syscall tables and headers, no build
+#   make check-man                 docs/man renders without warnings, has its sections
 #   make test                      everything CI runs, then "N passed, N failed"
 #   make tree                      just prepare the overlaid kernel tree
 #   make clean                     drop build output and results (keeps sources)
@@ -21,16 +26,20 @@ SELFTEST_ARCHES := $(shell . $(TOOLS)/env.sh && selftest_arches)
 # host can run them: x86_64), and its budgets there (guest seconds).
 DEBUG_ARCHES := x86_64 arm64
 TEST_BUDGET := STRESS_SECONDS=20 FUZZ_SECONDS=20 REAL_SECONDS=15
-export STRESS_SECONDS FUZZ_SECONDS FUZZ_SEED REAL_SECONDS
+# The bench smoke run of make test: it runs on both kernels and its ratios
+# are computed (the timing targets are make bench's business).
+BENCH_SMOKE_ARCHES := x86_64
+BENCH_SMOKE := BENCH_BOOTS=1 BENCH_REPEATS=1 BENCH_ITERS=2000
+export STRESS_SECONDS FUZZ_SECONDS FUZZ_SEED REAL_SECONDS BENCH_BOOTS BENCH_REPEATS BENCH_ITERS
 CACHE := $(shell . $(TOOLS)/env.sh && echo $$FUTEX2_CACHE)
 RESULTS := $(shell . $(TOOLS)/env.sh && echo $$RESULTS_DIR)
 
-.PHONY: all kunit selftest shell stress fuzz check-tables test tree clean distclean help
+.PHONY: all kunit selftest shell stress fuzz bench bench-loop check-tables check-man test tree clean distclean help
 
 all: help
 
 help:
-	@sed -n '2,15s/^# \{0,1\}//p' Makefile
+	@sed -n '2,20s/^# \{0,1\}//p' Makefile
 
 tree:
 	$(TOOLS)/tree.sh
@@ -51,20 +60,32 @@ stress:
 fuzz:
 	$(TOOLS)/stress.sh $(ARCH) fuzz
 
+bench:
+	$(TOOLS)/bench.sh $(ARCH)
+
+bench-loop:
+	$(TOOLS)/bench-loop.sh $(ARCH)
+
 check-tables:
 	$(TOOLS)/check-tables.sh
+
+check-man:
+	$(TOOLS)/check-man.sh
 
 # Every layer runs even if an earlier one failed; the summary decides.
 test:
 	@rm -rf $(RESULTS)
 	-$(TOOLS)/check-tables.sh
+	-$(TOOLS)/check-man.sh
 	@for a in $(KUNIT_ARCHES); do $(TOOLS)/kunit.sh $$a || true; done
 	@for a in $(SELFTEST_ARCHES); do $(TOOLS)/selftest.sh $$a || true; done
 	@for a in $(DEBUG_ARCHES); do VARIANT=debug $(TOOLS)/kunit.sh $$a || true; \
 		$(TEST_BUDGET) $(TOOLS)/stress.sh $$a all || true; done
-	@$(TOOLS)/summary.sh check-tables $(addprefix kunit-,$(KUNIT_ARCHES)) \
+	@for a in $(BENCH_SMOKE_ARCHES); do $(BENCH_SMOKE) $(TOOLS)/bench.sh $$a || true; done
+	@$(TOOLS)/summary.sh check-tables man $(addprefix kunit-,$(KUNIT_ARCHES)) \
 		$(addprefix selftest-,$(SELFTEST_ARCHES)) \
-		$(addprefix kunit-debug-,$(DEBUG_ARCHES)) $(addprefix stress-debug-,$(DEBUG_ARCHES))
+		$(addprefix kunit-debug-,$(DEBUG_ARCHES)) $(addprefix stress-debug-,$(DEBUG_ARCHES)) \
+		$(addprefix bench-,$(BENCH_SMOKE_ARCHES))
 
 clean:
 	rm -rf $(CACHE)/build $(CACHE)/logs $(CACHE)/results

@@ -10,7 +10,7 @@ what=${1:-base}
 pkgs=(
 	"$LINUX_PKG=$LINUX_PKG_VERSION"
 	build-essential python3 make flex bison bc rsync cpio kmod xz-utils
-	libelf-dev libssl-dev
+	libelf-dev libssl-dev groff-base man-db
 )
 if [[ $what != base ]]; then
 	check_arch "$what"

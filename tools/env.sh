@@ -38,6 +38,11 @@ STRESS_SECONDS=${STRESS_SECONDS:-60}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_SEED=${FUZZ_SEED:-20261203}
 REAL_SECONDS=${REAL_SECONDS:-30}
+# The benchmark (tools/bench.sh): boots per kernel (patched and pristine,
+# interleaved), timed runs of each key per boot, and operations per run.
+BENCH_BOOTS=${BENCH_BOOTS:-3}
+BENCH_REPEATS=${BENCH_REPEATS:-5}
+BENCH_ITERS=${BENCH_ITERS:-20000}
 
 # The guest topology, the one place it is set: NUMA_NODES nodes, one CPU
 # and one memory backend each, each node its own socket (x86's scheduler
@@ -46,12 +51,19 @@ REAL_SECONDS=${REAL_SECONDS:-30}
 # number (CONFIG_FUTEX_KUNIT_TEST_NODES, see kunit_py). Always TCG: KVM
 # hangs on these machines.
 NUMA_NODES=2
-QEMU_NUMA_ARGS="-accel tcg -smp $NUMA_NODES,sockets=$NUMA_NODES,cores=1,threads=1"
-for ((n = 0; n < NUMA_NODES; n++)); do
-	QEMU_NUMA_ARGS+=" -object memory-backend-ram,id=mem$n,size=$((1024 / NUMA_NODES))M"
-	QEMU_NUMA_ARGS+=" -numa node,nodeid=$n,cpus=$n,memdev=mem$n"
-done
-unset n
+# qemu_numa_args CPUS: NUMA_NODES nodes of 1024/NUMA_NODES MB each, CPU n on
+# node n (nodes past CPUS have memory only: the x86_64 bench guest, whose
+# instruction clock allows one CPU only, see arch-matrix).
+qemu_numa_args() {
+	local cpus=$1 n args
+	args="-accel tcg -smp $cpus,sockets=$cpus,cores=1,threads=1"
+	for ((n = 0; n < NUMA_NODES; n++)); do
+		args+=" -object memory-backend-ram,id=mem$n,size=$((1024 / NUMA_NODES))M"
+		args+=" -numa node,nodeid=$n$( ((n < cpus)) && echo ",cpus=$n"),memdev=mem$n"
+	done
+	echo "$args"
+}
+QEMU_NUMA_ARGS=$(qemu_numa_args "$NUMA_NODES")
 # Guest time follows executed instructions: timeouts inside the guest
 # (upstream's 30 ms waiter timeouts) mean the same on a slow TCG host as on
 # real hardware, and timings repeat from boot to boot.
@@ -94,7 +106,9 @@ selftest_arches() {
 }
 
 # Kernel variants: "" is the plain KUnit/selftest kernel; "debug" adds
-# tools/kconfig/debug.config (lockdep, KASAN, UBSAN, ...). Set VARIANT.
+# tools/kconfig/debug.config (lockdep, KASAN, UBSAN, ...); "pristine" is
+# the untouched 6.1 tree with the same config (less the futex KUnit
+# options it does not have), for the benchmark's before/after. Set VARIANT.
 VARIANT=${VARIANT:-}
 
 # kernel_build_dir ARCH: the build directory of ARCH's kernel of $VARIANT.
@@ -106,15 +120,23 @@ kernel_build_dir() {
 # tree, with the flow's build directory, kunitconfig and QEMU topology.
 # The same kernel serves KUnit and the booted tests.
 kunit_py() {
-	local arch=$1 cmd=$2 cross opt
+	local arch=$1 cmd=$2 cross opt src=$TREE_DIR kunitconfig=$KUNITCONFIG
 	local -a args extra
 	shift 2
 	cross=$(arch_field "$arch" cross)
+	if [[ $VARIANT == pristine ]]; then
+		src=$PRISTINE_DIR
+		kunitconfig=$BUILD_ROOT/kunitconfig-pristine
+		mkdir -p "$BUILD_ROOT"
+		grep -v '^CONFIG_FUTEX_KUNIT' "$KUNITCONFIG" >"$kunitconfig"
+	fi
 	args=("$cmd" --arch="$(arch_field "$arch" kunit_arch)"
-	      --build_dir="$(kernel_build_dir "$arch")" --kunitconfig="$KUNITCONFIG"
-	      --kconfig_add="CONFIG_FUTEX_KUNIT_TEST_NODES=$NUMA_NODES"
+	      --build_dir="$(kernel_build_dir "$arch")" --kunitconfig="$kunitconfig"
 	      --jobs="$JOBS")
-	if [[ -n $VARIANT ]]; then
+	if [[ $VARIANT != pristine ]]; then
+		args+=(--kconfig_add="CONFIG_FUTEX_KUNIT_TEST_NODES=$NUMA_NODES")
+	fi
+	if [[ -n $VARIANT && $VARIANT != pristine ]]; then
 		[[ -f $FUTEX2_REPO/tools/kconfig/$VARIANT.config ]] ||
 			die "unknown kernel variant '$VARIANT'"
 		args+=(--kunitconfig="$FUTEX2_REPO/tools/kconfig/$VARIANT.config")
@@ -124,7 +146,8 @@ kunit_py() {
 	for opt in "${extra[@]}"; do
 		args+=(--kconfig_add="CONFIG_$opt=y")
 	done
-	(cd "$TREE_DIR" && python3 tools/testing/kunit/kunit.py "${args[@]}" "$@")
+	# The pristine tree stays byte for byte as extracted: no __pycache__.
+	(cd "$src" && PYTHONDONTWRITEBYTECODE=1 python3 tools/testing/kunit/kunit.py "${args[@]}" "$@")
 }
 
 # check_arch ARCH: fail clearly unless ARCH is a KUnit arch of the matrix.

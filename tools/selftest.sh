@@ -7,12 +7,16 @@
 #
 # SUITE=stress runs tools/guest/stress.list instead (native ABI only, with
 # Debian's stress-ng and trinity in the guest): see tools/stress.sh.
-# VARIANT=debug boots the debug kernel (tools/kconfig/debug.config).
+# SUITE=bench runs tools/guest/futex2_bench.c on QEMU's instruction clock:
+# see tools/bench.sh.
+# VARIANT=debug boots the debug kernel (tools/kconfig/debug.config);
+# VARIANT=pristine the untouched 6.1 kernel (for the benchmark).
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
 SUITE=${SUITE:-selftest}
-[[ $SUITE == selftest || $SUITE == stress ]] || die "unknown SUITE '$SUITE'"
+[[ $SUITE == selftest || $SUITE == stress || $SUITE == bench ]] ||
+	die "unknown SUITE '$SUITE' (selftest, stress or bench)"
 name=$SUITE${VARIANT:+-$VARIANT}
 arch=${1:-}
 mode=${2:-test}
@@ -49,11 +53,28 @@ build_abi() {	# ABI KERNEL_ARCH CROSS_PREFIX [EXTRA_CFLAGS]
 	make -s -C "$TREE_DIR/tools/testing/selftests/futex/functional" \
 		OUTPUT="$out" CROSS_COMPILE="$cross" \
 		KHDR_INCLUDES="-isystem $hdr/include"
+	# The manual pages' example programs, as the pages show them.
+	local ex
+	for ex in $("$FUTEX2_REPO/tools/man-examples.sh" "$work/man-examples"); do
+		"${cross}gcc" -Wall -Werror -static -pthread $cflags -isystem "$hdr/include" \
+			-o "$out/$ex" "$work/man-examples/$ex.c"
+	done
 }
 cross=$(arch_field "$arch" cross)
 [[ $cross == - ]] && cross=
-log "building the selftests: $arch"
-build_abi "$arch" "$(arch_field "$arch" kunit_arch)" "$cross"
+if [[ $SUITE == bench ]]; then
+	log "building the benchmark: $arch"
+	hdr=$work/headers-$arch
+	make -s -C "$TREE_DIR" O="$work/hdr-build-$arch" ARCH="$(arch_field "$arch" kunit_arch)" \
+		INSTALL_HDR_PATH="$hdr" headers_install
+	rm -rf "$work/tests" && mkdir -p "$work/tests/$arch"
+	"${cross}gcc" -O2 -Wall -static -isystem "$hdr/include" \
+		-I "$OVERLAY_DIR/tools/testing/selftests/futex/include" \
+		-o "$work/tests/$arch/futex2_bench" "$FUTEX2_REPO/tools/guest/futex2_bench.c" -lpthread
+else
+	log "building the selftests: $arch"
+	build_abi "$arch" "$(arch_field "$arch" kunit_arch)" "$cross"
+fi
 compat=$(arch_field "$arch" compat)
 if [[ $compat != - && $SUITE == selftest ]]; then
 	log "building the selftests: $compat (compat, 64-bit time_t)"
@@ -77,11 +98,15 @@ if [[ ! -x $busybox ]]; then
 fi
 
 # 4. What the guest runs, and the initramfs (the tree's own usr/gen_init_cpio).
-if [[ $SUITE == selftest ]]; then
+if [[ $SUITE == bench ]]; then
+	echo "futex2_bench -n $BENCH_ITERS -r $BENCH_REPEATS" >"$work/list"
+elif [[ $SUITE == selftest ]]; then
 	# The programs in the order of upstream's run.sh (which lists ours too).
 	sed -n 's/^\.\/\(futex[^ ]*\)\(.*\)$/\1\2/p' \
 		"$TREE_DIR/tools/testing/selftests/futex/functional/run.sh" |
 		sed 's/ *\$COLOR//' >"$work/list"
+	# Then the manual pages' examples (built next to the tests).
+	"$FUTEX2_REPO/tools/man-examples.sh" "$work/man-examples" >>"$work/list"
 else
 	# The stress list, with this run's budgets filled in.
 	sed -e "s/@STRESS_SECONDS@/$STRESS_SECONDS/g" -e "s/@FUZZ_SECONDS@/$FUZZ_SECONDS/g" \
@@ -136,16 +161,19 @@ FUTEX2_NUMA_NODES=$NUMA_NODES
 CONF
 "$build_dir/usr/gen_init_cpio" "$work/initramfs.list" >"$work/initramfs.cpio"
 
-# 5. Boot.
+# 5. Boot. The benchmark runs on the instruction clock, with the CPUs it
+# allows (arch-matrix: bench_cpus).
+numa_args=$QEMU_NUMA_ARGS
+[[ $SUITE == bench ]] && numa_args=$(qemu_numa_args "$(arch_field "$arch" bench_cpus)")
 # shellcheck disable=SC2206
 qemu=("$QEMU" -nodefaults -m 1024 $QEMU_MACHINE
-      $QEMU_NUMA_ARGS -kernel "$image" -initrd "$work/initramfs.cpio"
+      $numa_args -kernel "$image" -initrd "$work/initramfs.cpio"
       -append "$QEMU_CMDLINE kunit.enable=0 panic=-1 rdinit=/init"
       -no-reboot -nographic -serial stdio)
 if [[ $mode == shell ]]; then
 	exec "${qemu[@]}"
 fi
-if [[ $(arch_field "$arch" icount) == yes ]]; then
+if [[ $SUITE == bench || $(arch_field "$arch" icount) == yes ]]; then
 	# shellcheck disable=SC2206
 	qemu+=($QEMU_ICOUNT_ARGS)
 fi

@@ -16,6 +16,7 @@
 #include <linux/compat.h>
 #include <linux/err.h>
 #include <linux/kthread.h>
+#include <linux/log2.h>
 #include <linux/mm.h>
 #include <linux/mman.h>
 #include <linux/nodemask.h>
@@ -783,12 +784,68 @@ static void futex_hash_plain_keys_spread_over_nodes(struct kunit *test)
 	for_each_node(node) {
 		unsigned long even = total / num_possible_nodes();
 
+		kunit_info(test, "node %d: %lu of %lu plain keys (%lu.%lu%% of an even share)\n",
+			   node, per_node[node], total, per_node[node] * 100 / even,
+			   (per_node[node] * 1000 / even) % 10);
 		KUNIT_EXPECT_GT_MSG(test, per_node[node] * 20, even * 19,
 				    "node %d has %lu of %lu keys", node,
 				    per_node[node], total);
 		KUNIT_EXPECT_LT_MSG(test, per_node[node] * 20, even * 21,
 				    "node %d has %lu of %lu keys", node,
 				    per_node[node], total);
+	}
+}
+
+/*
+ * The load of each node's buckets, for many plain U32 keys, is what random
+ * placement would give: the fullest bucket within 1.5 times the
+ * balls-into-bins expectation for the fullest of n bins holding m keys,
+ * m/n + sqrt(2 (m/n) ln n) (m much larger than n). Reports the loads.
+ */
+static void futex_hash_bucket_load_is_balls_into_bins(struct kunit *test)
+{
+	void __user *mem = futex_test_mmap(test, FUTEX_TEST_PAGES,
+					   PROT_READ | PROT_WRITE, MAP_PRIVATE);
+	unsigned long buckets = futex_hash_buckets(), off, i;
+	unsigned int *load;
+	int node;
+
+	futex_test_expect_topology(test);
+	load = kunit_kcalloc(test, nr_node_ids * buckets, sizeof(*load), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, load);
+
+	for (off = 0; off < FUTEX_TEST_PAGES * PAGE_SIZE; off += 4) {
+		union futex_key key = FUTEX_KEY_INIT;
+		struct futex_hash_bucket *hb;
+
+		KUNIT_ASSERT_EQ(test, get_futex_key(mem + off, FLAGS_SIZE_32,
+						    &key, FUTEX_READ), 0);
+		hb = futex_hash(&key);
+		load[futex_hash_node(hb) * buckets + futex_hash_index(hb)]++;
+	}
+
+	for_each_node(node) {
+		unsigned long keys = 0, max = 0, empty = 0, mean, expect;
+		/* ln(buckets) in thousandths; buckets is a power of two. */
+		unsigned long ln_milli = ilog2(buckets) * 693;
+
+		for (i = 0; i < buckets; i++) {
+			unsigned int l = load[node * buckets + i];
+
+			keys += l;
+			max = max(max, (unsigned long)l);
+			empty += !l;
+		}
+		mean = keys / buckets;
+		expect = mean + int_sqrt(2 * mean * ln_milli / 1000);
+		kunit_info(test, "node %d: %lu keys in %lu buckets: mean %lu, fullest %lu, balls-into-bins expectation %lu (ratio %lu.%02lu), empty %lu\n",
+			   node, keys, buckets, mean, max, expect,
+			   max / expect, (max * 100 / expect) % 100, empty);
+		KUNIT_EXPECT_GT_MSG(test, mean, 8UL,
+				    "node %d: too few keys to judge", node);
+		KUNIT_EXPECT_LE_MSG(test, max * 2, expect * 3,
+				    "node %d: fullest bucket %lu, expected about %lu",
+				    node, max, expect);
 	}
 }
 
@@ -803,6 +860,7 @@ static void futex_hash_tables_sit_on_their_node(struct kunit *test)
 	for_each_node(node) {
 		union futex_key key = FUTEX_KEY_INIT;
 		struct futex_hash_bucket *hb, *table;
+		unsigned long pages = 0, on_node = 0;
 
 		key.both.node = node;
 		hb = futex_hash(&key);
@@ -815,7 +873,11 @@ static void futex_hash_tables_sit_on_their_node(struct kunit *test)
 
 			KUNIT_EXPECT_EQ_MSG(test, page_to_nid(page), node,
 					    "bucket %lu of node %d's table", i, node);
+			pages++;
+			on_node += page_to_nid(page) == node;
 		}
+		kunit_info(test, "node %d: table of %lu buckets, %lu of its %lu pages on node %d\n",
+			   node, buckets, on_node, pages, node);
 	}
 }
 
@@ -824,6 +886,7 @@ static struct kunit_case futex_hash_test_cases[] = {
 	KUNIT_CASE(futex_hash_tables_sit_on_their_node),
 	KUNIT_CASE(futex_hash_numa_key_lands_in_its_node),
 	KUNIT_CASE(futex_hash_plain_keys_spread_over_nodes),
+	KUNIT_CASE(futex_hash_bucket_load_is_balls_into_bins),
 	{}
 };
 

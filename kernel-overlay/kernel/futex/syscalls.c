@@ -208,6 +208,31 @@ SYSCALL_DEFINE6(futex, u32 __user *, uaddr, int, op, u32, val,
 }
 
 /**
+ * futex_validate_waitv - Check one futex_waitv entry copied from userspace
+ * @aux:	the entry
+ *
+ * Return: the entry's internal FLAGS_*, or -EINVAL for undefined flag bits,
+ * a non-zero reserved field, an unsupported size, or a value that does not
+ * fit the size.
+ */
+static int futex_validate_waitv(const struct futex_waitv *aux)
+{
+	unsigned int flags;
+
+	if ((aux->flags & ~FUTEX2_VALID_MASK) || aux->__reserved)
+		return -EINVAL;
+
+	flags = futex2_to_flags(aux->flags);
+	if (!futex_flags_valid(flags))
+		return -EINVAL;
+
+	if (!futex_validate_input(flags, aux->val))
+		return -EINVAL;
+
+	return flags;
+}
+
+/**
  * futex_parse_waitv - Parse a waitv array from userspace
  * @futexv:	Kernel side list of waiters to be filled
  * @uwaitv:     Userspace list to be parsed
@@ -221,22 +246,15 @@ static int futex_parse_waitv(struct futex_vector *futexv,
 {
 	struct futex_waitv aux;
 	unsigned int i;
+	int flags;
 
 	for (i = 0; i < nr_futexes; i++) {
-		unsigned int flags;
-
 		if (copy_from_user(&aux, &uwaitv[i], sizeof(aux)))
 			return -EFAULT;
 
-		if ((aux.flags & ~FUTEX2_VALID_MASK) || aux.__reserved)
-			return -EINVAL;
-
-		flags = futex2_to_flags(aux.flags);
-		if (!futex_flags_valid(flags))
-			return -EINVAL;
-
-		if (!futex_validate_input(flags, aux.val))
-			return -EINVAL;
+		flags = futex_validate_waitv(&aux);
+		if (flags < 0)
+			return flags;
 
 		futexv[i].w.flags = flags;
 		futexv[i].w.val = aux.val;
@@ -466,9 +484,9 @@ SYSCALL_DEFINE4(futex_requeue,
 		int, nr_wake,
 		int, nr_requeue)
 {
-	struct futex_vector futexes[2];
+	struct futex_waitv w[2];
+	int flags1, flags2;
 	u32 cmpval;
-	int ret;
 
 	if (flags)
 		return -EINVAL;
@@ -476,14 +494,26 @@ SYSCALL_DEFINE4(futex_requeue,
 	if (!waiters)
 		return -EINVAL;
 
-	ret = futex_parse_waitv(futexes, waiters, 2);
-	if (ret)
-		return ret;
+	/*
+	 * Both entries in one copy, and no futex_q set up for them: requeue
+	 * queues nothing of its own, and this keeps it as cheap as the
+	 * FUTEX_CMP_REQUEUE it mirrors.
+	 */
+	if (copy_from_user(w, waiters, sizeof(w)))
+		return -EFAULT;
 
-	cmpval = futexes[0].w.val;
+	flags1 = futex_validate_waitv(&w[0]);
+	if (flags1 < 0)
+		return flags1;
 
-	return futex_requeue(u64_to_user_ptr(futexes[0].w.uaddr), futexes[0].w.flags,
-			     u64_to_user_ptr(futexes[1].w.uaddr), futexes[1].w.flags,
+	flags2 = futex_validate_waitv(&w[1]);
+	if (flags2 < 0)
+		return flags2;
+
+	cmpval = w[0].val;
+
+	return futex_requeue(u64_to_user_ptr(w[0].uaddr), flags1,
+			     u64_to_user_ptr(w[1].uaddr), flags2,
 			     nr_wake, nr_requeue, &cmpval, 0);
 }
 

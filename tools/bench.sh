@@ -1,0 +1,46 @@
+#!/bin/bash
+# The benchmark: tools/guest/futex2_bench.c on the patched kernel and on the
+# untouched 6.1 kernel of the same config, booted alternately (patched,
+# pristine, patched, ...) on QEMU's instruction clock, then one report of
+# medians, spreads and ratios against the targets (tools/bench-report.py).
+# Usage: tools/bench.sh ARCH
+#   BENCH_BOOTS= boots per kernel, BENCH_REPEATS= timed runs per key per
+#   boot, BENCH_ITERS= operations per run (tools/env.sh)
+set -euo pipefail
+. "$(dirname "$0")/env.sh"
+
+arch=${1:-}
+selftest_arches | grep -qx -- "$arch" ||
+	die "unknown or unsupported ARCH '$arch'; one of: $(selftest_arches | xargs)"
+[[ $BENCH_BOOTS =~ ^[1-9][0-9]*$ ]] || die "BENCH_BOOTS must be a positive number, not '$BENCH_BOOTS'"
+[[ $BENCH_REPEATS =~ ^[1-9][0-9]*$ ]] || die "BENCH_REPEATS must be a positive number, not '$BENCH_REPEATS'"
+[[ $BENCH_ITERS =~ ^[0-9]+$ && $BENCH_ITERS -ge 1000 ]] ||
+	die "BENCH_ITERS must be a number of at least 1000, not '$BENCH_ITERS'"
+
+runs=$BUILD_ROOT/bench-runs-$arch
+rm -rf "$runs" && mkdir -p "$runs"
+failed=0
+for ((boot = 1; boot <= BENCH_BOOTS; boot++)); do
+	for kernel in patched pristine; do
+		variant=
+		[[ $kernel == pristine ]] && variant=pristine
+		log "boot $boot of $BENCH_BOOTS: $kernel kernel"
+		if ! VARIANT=$variant SUITE=bench "$FUTEX2_REPO/tools/selftest.sh" "$arch" >&2; then
+			log "the $kernel benchmark boot $boot failed"
+			failed=$((failed + 1))
+		fi
+		cp "$LOG_DIR/bench${variant:+-$variant}-$arch.console" "$runs/$kernel-$boot.console"
+	done
+done
+
+report=$RESULTS_DIR/bench-$arch.md
+mkdir -p "$RESULTS_DIR"
+set +e
+python3 "$FUTEX2_REPO/tools/bench-report.py" --arch "$arch" \
+	--counts "$RESULTS_DIR/bench-$arch.counts" --failed-boots "$failed" \
+	"$runs"/*.console >"$report"
+rc=$?
+set -e
+cat "$report"
+log "report: $report"
+exit $rc

@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * futex2_bench: what the futex2 series costs and buys, measured from
+ * userspace in the guest, in the manner of perf bench futex (hash, wake,
+ * wake-parallel, requeue).
+ *
+ *   wake0.*      wake with no waiters (the uncontended fast path)
+ *   waitmm.*     wait whose value does not match (returns EAGAIN at once)
+ *   pingpong.*   two threads on one CPU handing a turn back and forth
+ *                through wait/wake: one round trip
+ *   requeue.*    one requeue call moving NREQ sleeping waiters between two
+ *                futexes, per waiter moved
+ *   hash.*       perf bench futex hash: THREADS threads, each with HASHF
+ *                private futexes, mismatching waits round-robin; per op
+ *
+ * Keys are "<bench>.legacy.<op>" for futex(2) and "<bench>.futex2.u<N>[.numa]"
+ * for the new syscalls. Every key is timed REPEATS times; the line
+ *
+ *   # BENCH <key> <median ns/op> <min> <max>
+ *
+ * gives the median and range over them (guest clock: under QEMU -icount it
+ * counts executed instructions, one ns each). On a kernel without futex2
+ * (pristine 6.1) the futex2 keys are skipped and said so.
+ *
+ * Usage: futex2_bench [-n ITERATIONS] [-r REPEATS] [-t THREADS]
+ * Output is KTAP: one case per bench group, failing if an operation
+ * returned something other than what the bench expects.
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <linux/futex.h>
+
+#include "futex2_helpers.h"
+
+#define MAX_REPEATS	32
+#define NREQ		32	/* waiters moved by one requeue */
+#define HASHF		256	/* futexes per thread in the hash bench */
+
+static long iters = 20000;
+static int repeats = 5;
+static int nthreads = 4;
+static bool have_futex2;
+static int errors;		/* unexpected returns in the current group */
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static void pin_to(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Time fn(arg) REPEATS times; fn returns ns per op; print the BENCH line. */
+static void bench(const char *key, double (*fn)(void *), void *arg)
+{
+	double v[MAX_REPEATS];
+	int i;
+
+	fn(arg);	/* warm up: fault in, fill caches, first-touch node word */
+	for (i = 0; i < repeats; i++)
+		v[i] = fn(arg);
+	qsort(v, repeats, sizeof(v[0]), cmp_double);
+	printf("# BENCH %s %.1f %.1f %.1f\n", key, v[repeats / 2], v[0], v[repeats - 1]);
+	fflush(stdout);
+}
+
+static void expect(bool ok, const char *what, long r)
+{
+	if (!ok && errors++ < 5)
+		printf("# unexpected: %s returned %ld (%s)\n", what, r, strerror(errno));
+}
+
+/* ---- fast paths ---- */
+
+struct fast {
+	int legacy_op;		/* FUTEX_* op, or -1 for futex2 */
+	unsigned int flags;	/* FUTEX2 flags */
+	bool wait;
+};
+
+static uint32_t fast_word[2] __attribute__((aligned(8)));
+
+static double fast_fn(void *arg)
+{
+	struct fast *f = arg;
+	void *p = fast_word;
+	uint32_t mask = futex2_size_max(f->flags);
+	uint64_t t0, t1;
+	long i, r = 0;
+
+	t0 = now_ns();
+	if (f->legacy_op >= 0) {
+		for (i = 0; i < iters; i++)
+			/* val 1: a wait's mismatching value, a wake's count */
+			r |= syscall(SYS_futex, p, f->legacy_op, 1, NULL, NULL,
+				     FUTEX_BITSET_MATCH_ANY);
+	} else if (f->wait) {
+		for (i = 0; i < iters; i++)
+			r |= futex2_wait(p, 1, mask, f->flags, NULL, 0);
+	} else {
+		for (i = 0; i < iters; i++)
+			r |= futex2_wake(p, mask, 1, f->flags);
+	}
+	t1 = now_ns();
+	/* Waits must all fail with EAGAIN (-1), wakes find nobody (0). */
+	expect(f->wait ? (r == -1 && errno == EAGAIN) : r == 0, "fast path", r);
+	return (double)(t1 - t0) / iters;
+}
+
+static const unsigned int sizes[] = { FUTEX2_SIZE_U8, FUTEX2_SIZE_U16, FUTEX2_SIZE_U32 };
+
+static void group_fast(bool wait)
+{
+	const char *b = wait ? "waitmm" : "wake0";
+	struct fast f;
+	char key[64];
+	unsigned int i, numa;
+
+	memset(fast_word, 0, sizeof(fast_word));
+	/* The node word after the value (at each size): node 0. */
+	f = (struct fast){ .wait = wait, .legacy_op = (wait ? FUTEX_WAIT : FUTEX_WAKE) | FUTEX_PRIVATE_FLAG };
+	snprintf(key, sizeof(key), "%s.legacy.%s", b, wait ? "wait" : "wake");
+	bench(key, fast_fn, &f);
+	f.legacy_op = (wait ? FUTEX_WAIT_BITSET : FUTEX_WAKE_BITSET) | FUTEX_PRIVATE_FLAG;
+	snprintf(key, sizeof(key), "%s.legacy.%s_bitset", b, wait ? "wait" : "wake");
+	bench(key, fast_fn, &f);
+	if (!have_futex2)
+		return;
+	for (numa = 0; numa < 2; numa++) {
+		for (i = 0; i < 3; i++) {
+			unsigned int s = futex2_bytes(sizes[i]);
+
+			memset(fast_word, 0, sizeof(fast_word));
+			f = (struct fast){ .wait = wait, .legacy_op = -1,
+					   .flags = sizes[i] | FUTEX2_PRIVATE | (numa ? FUTEX2_NUMA : 0) };
+			if (numa)
+				futex2_store((uint8_t *)fast_word + s, sizes[i], 0);
+			snprintf(key, sizeof(key), "%s.futex2.u%u%s", b, 8 * s, numa ? ".numa" : "");
+			bench(key, fast_fn, &f);
+		}
+	}
+}
+
+/* ---- ping-pong ---- */
+
+struct pingpong {
+	bool legacy;
+	unsigned int flags;
+	uint32_t turn __attribute__((aligned(8)));
+};
+
+/* A bench that cannot go on (a wait that can never sleep) ends the run. */
+static void fatal(const char *what)
+{
+	printf("# fatal: %s: %s\nnot ok 1 futex2_bench\n", what, strerror(errno));
+	exit(1);
+}
+
+static void pp_wait(struct pingpong *pp, uint32_t val)
+{
+	long r;
+
+	if (pp->legacy)
+		r = syscall(SYS_futex, &pp->turn, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
+	else
+		r = futex2_wait(&pp->turn, val, futex2_size_max(pp->flags), pp->flags, NULL, 0);
+	if (r && errno != EAGAIN && errno != EINTR)
+		fatal("ping-pong wait");
+}
+
+static void pp_wake(struct pingpong *pp)
+{
+	if (pp->legacy)
+		syscall(SYS_futex, &pp->turn, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+	else
+		futex2_wake(&pp->turn, futex2_size_max(pp->flags), 1, pp->flags);
+}
+
+/* Player @me waits for its turn, hands it over, wakes the other. */
+static void pp_play(struct pingpong *pp, uint32_t me, long rounds)
+{
+	long i;
+
+	for (i = 0; i < rounds; i++) {
+		uint32_t t;
+
+		while ((t = futex2_load(&pp->turn, pp->flags)) != me)
+			pp_wait(pp, t);
+		futex2_store(&pp->turn, pp->flags, !me);
+		pp_wake(pp);
+	}
+}
+
+static void *pp_thread(void *arg)
+{
+	struct pingpong *pp = arg;
+
+	pin_to(0);
+	pp_play(pp, 1, iters / 10);
+	return NULL;
+}
+
+static double pp_fn(void *arg)
+{
+	struct pingpong *pp = arg;
+	uint64_t t0, t1;
+	pthread_t th;
+
+	futex2_store(&pp->turn, pp->flags, 0);
+	t0 = now_ns();
+	pthread_create(&th, NULL, pp_thread, pp);
+	pp_play(pp, 0, iters / 10);
+	pthread_join(th, NULL);
+	t1 = now_ns();
+	return (double)(t1 - t0) / (iters / 10);
+}
+
+static void group_pingpong(void)
+{
+	struct pingpong pp = { .legacy = true, .flags = FUTEX2_SIZE_U32 };
+
+	pin_to(0);
+	bench("pingpong.legacy.wait_wake", pp_fn, &pp);
+	if (have_futex2) {
+		pp = (struct pingpong){ .flags = FUTEX2_SIZE_U32 | FUTEX2_PRIVATE };
+		bench("pingpong.futex2.u32", pp_fn, &pp);
+		pp = (struct pingpong){ .flags = FUTEX2_SIZE_U8 | FUTEX2_PRIVATE };
+		bench("pingpong.futex2.u8", pp_fn, &pp);
+	}
+}
+
+/* ---- requeue ---- */
+
+struct requeue {
+	bool legacy;
+	uint32_t f[2] __attribute__((aligned(8)));
+	pthread_t th[NREQ];
+};
+
+static void *rq_waiter(void *arg)
+{
+	struct requeue *rq = arg;
+
+	/* Sleep on f[0] (then wherever the requeues take us) until f[0] is 1. */
+	while (__atomic_load_n(&rq->f[0], __ATOMIC_ACQUIRE) == 0) {
+		long r;
+
+		if (rq->legacy)
+			r = syscall(SYS_futex, &rq->f[0], FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
+		else
+			r = futex2_wait(&rq->f[0], 0, UINT32_MAX,
+					FUTEX2_SIZE_U32 | FUTEX2_PRIVATE, NULL, 0);
+		if (r && errno != EAGAIN && errno != EINTR)
+			fatal("requeue waiter");
+	}
+	return NULL;
+}
+
+static long rq_move(struct requeue *rq, int from)
+{
+	struct futex_waitv v[2] = {
+		{ .uaddr = (uintptr_t)&rq->f[from], .val = 0,
+		  .flags = FUTEX2_SIZE_U32 | FUTEX2_PRIVATE },
+		{ .uaddr = (uintptr_t)&rq->f[!from],
+		  .flags = FUTEX2_SIZE_U32 | FUTEX2_PRIVATE },
+	};
+
+	if (rq->legacy)
+		return syscall(SYS_futex, &rq->f[from], FUTEX_CMP_REQUEUE_PRIVATE, 0,
+			       (void *)(uintptr_t)INT_MAX, &rq->f[!from], 0);
+	return futex2_requeue(v, 0, 0, INT_MAX);
+}
+
+static double rq_fn(void *arg)
+{
+	struct requeue *rq = arg;
+	long calls = iters / 100 + 2, i, r, bad = 0;
+	uint64_t t0, t1;
+
+	/* The waiters sit on f[1] between runs; move them there and back. */
+	t0 = now_ns();
+	for (i = 0; i < calls; i++) {
+		r = rq_move(rq, (i + 1) & 1);
+		bad += r != NREQ;
+	}
+	t1 = now_ns();
+	expect(!bad, "requeue of all waiters", bad);
+	return (double)(t1 - t0) / (calls * NREQ);
+}
+
+static void rq_one(const char *key, bool legacy)
+{
+	struct requeue *rq = calloc(1, sizeof(*rq));
+	long moved = 0, r;
+	int i, tries;
+
+	rq->legacy = legacy;
+	for (i = 0; i < NREQ; i++)
+		pthread_create(&rq->th[i], NULL, rq_waiter, rq);
+	/* Gather them all on f[1] as they fall asleep on f[0]. */
+	for (tries = 0; moved < NREQ && tries < 100000; tries++) {
+		r = rq_move(rq, 0);
+		if (r > 0)
+			moved += r;
+		else
+			usleep(1000);
+	}
+	expect(moved == NREQ, "gathering the requeue waiters", moved);
+	if (moved == NREQ)
+		bench(key, rq_fn, rq);
+	/* Release: f[0] = 1, and wake them wherever they are. */
+	__atomic_store_n(&rq->f[0], 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&rq->f[1], 1, __ATOMIC_RELEASE);
+	for (i = 0; i < 2; i++)
+		syscall(SYS_futex, &rq->f[i], FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+	for (i = 0; i < NREQ; i++)
+		pthread_join(rq->th[i], NULL);
+	free(rq);
+}
+
+static void group_requeue(void)
+{
+	rq_one("requeue.legacy.cmp_requeue", true);
+	if (have_futex2)
+		rq_one("requeue.futex2.u32", false);
+}
+
+/* ---- hash: many threads, many futexes ---- */
+
+struct hash {
+	bool legacy;
+	unsigned int flags;
+	uint64_t start, end;
+};
+
+struct hash_thread {
+	struct hash *h;
+	int cpu;
+	long bad;
+	pthread_t th;
+	uint32_t f[2 * HASHF] __attribute__((aligned(8)));
+};
+
+static void *hash_thread(void *arg)
+{
+	struct hash_thread *t = arg;
+	unsigned int flags = t->h->flags, s = futex2_bytes(flags);
+	uint32_t mask = futex2_size_max(flags);
+	long i, r;
+
+	pin_to(t->cpu);
+	for (i = 0; i < iters / nthreads; i++) {
+		/* Value 0 everywhere: waiting for 1 returns EAGAIN. */
+		void *p = (uint8_t *)t->f + (i % HASHF) * 2 * s;
+
+		if (t->h->legacy)
+			r = syscall(SYS_futex, p, FUTEX_WAIT_PRIVATE, 1, NULL, NULL, 0);
+		else
+			r = futex2_wait(p, 1, mask, flags, NULL, 0);
+		t->bad += !(r == -1 && errno == EAGAIN);
+	}
+	return NULL;
+}
+
+static int ncpus;
+
+static double hash_fn(void *arg)
+{
+	struct hash *h = arg;
+	struct hash_thread *t = calloc(nthreads, sizeof(*t));
+	uint64_t t0, t1;
+	long bad = 0;
+	int i;
+
+	t0 = now_ns();
+	for (i = 0; i < nthreads; i++) {
+		t[i].h = h;
+		t[i].cpu = i % ncpus;
+		pthread_create(&t[i].th, NULL, hash_thread, &t[i]);
+	}
+	for (i = 0; i < nthreads; i++) {
+		pthread_join(t[i].th, NULL);
+		bad += t[i].bad;
+	}
+	t1 = now_ns();
+	free(t);
+	expect(!bad, "hash bench waits", bad);
+	return (double)(t1 - t0) / ((iters / nthreads) * nthreads);
+}
+
+static void group_hash(void)
+{
+	struct hash h = { .legacy = true, .flags = FUTEX2_SIZE_U32 };
+	unsigned int i;
+	char key[64];
+
+	bench("hash.legacy.wait", hash_fn, &h);
+	if (!have_futex2)
+		return;
+	for (i = 0; i < 3; i++) {
+		h = (struct hash){ .flags = sizes[i] | FUTEX2_PRIVATE };
+		snprintf(key, sizeof(key), "hash.futex2.u%u", 8 * futex2_bytes(sizes[i]));
+		bench(key, hash_fn, &h);
+	}
+}
+
+static void group_wake0(void)
+{
+	group_fast(false);
+}
+
+static void group_waitmm(void)
+{
+	group_fast(true);
+}
+
+int main(int argc, char *argv[])
+{
+	static const struct { const char *name; void (*fn)(void); } groups[] = {
+		{ "wake with no waiters", group_wake0 },
+		{ "wait on a mismatching value", group_waitmm },
+		{ "wait/wake ping-pong", group_pingpong },
+		{ "requeue of many waiters", group_requeue },
+		{ "hash: many threads, many futexes", group_hash },
+	};
+	unsigned int g;
+	int c, failed = 0;
+
+	while ((c = getopt(argc, argv, "n:r:t:")) != -1) {
+		switch (c) {
+		case 'n': iters = atol(optarg); break;
+		case 'r': repeats = atoi(optarg); break;
+		case 't': nthreads = atoi(optarg); break;
+		default:
+			fprintf(stderr, "usage: %s [-n ITERATIONS] [-r REPEATS] [-t THREADS]\n", argv[0]);
+			return 2;
+		}
+	}
+	if (iters < 1000 || repeats < 1 || repeats > MAX_REPEATS || nthreads < 1) {
+		fprintf(stderr, "%s: need -n >= 1000, 1 <= -r <= %d, -t >= 1\n",
+			argv[0], MAX_REPEATS);
+		return 2;
+	}
+	ncpus = sysconf(_SC_NPROCESSORS_ONLN);
+	/* Probe: futex_wake of nobody is 0 on a futex2 kernel, ENOSYS before. */
+	have_futex2 = futex2_wake(fast_word, 1, 1, FUTEX2_SIZE_U32 | FUTEX2_PRIVATE) == 0;
+
+	printf("TAP version 13\n1..%zu\n", sizeof(groups) / sizeof(groups[0]));
+	printf("# futex2_bench: %ld iterations, %d repeats, %d threads, %d CPUs, futex2 %s\n",
+	       iters, repeats, nthreads, ncpus, have_futex2 ? "present" : "absent (pristine kernel)");
+	for (g = 0; g < sizeof(groups) / sizeof(groups[0]); g++) {
+		errors = 0;
+		groups[g].fn();
+		failed += !!errors;
+		printf("%s %u %s\n", errors ? "not ok" : "ok", g + 1, groups[g].name);
+		fflush(stdout);
+	}
+	return !!failed;
+}
