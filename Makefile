@@ -12,6 +12,8 @@
 #   make bench-loop ARCH=x86_64    time from one overlay edit to KUnit/selftest results
 #   make check-tables              syscall tables and headers, no build
 #   make check-man                 docs/man renders without warnings, has its sections
+#   make matrix [MATRIX_ARCHES=..] cross-compile the futex code and syscall tables of
+#                                  every arch (not in make test: ~10 min)
 #   make test                      everything CI runs, then "N passed, N failed"
 #   make tree                      just prepare the overlaid kernel tree
 #   make clean                     drop build output and results (keeps sources)
@@ -34,12 +36,12 @@ export STRESS_SECONDS FUZZ_SECONDS FUZZ_SEED REAL_SECONDS BENCH_BOOTS BENCH_REPE
 CACHE := $(shell . $(TOOLS)/env.sh && echo $$FUTEX2_CACHE)
 RESULTS := $(shell . $(TOOLS)/env.sh && echo $$RESULTS_DIR)
 
-.PHONY: all kunit selftest shell stress fuzz bench bench-loop check-tables check-man test tree clean distclean help
+.PHONY: all kunit selftest shell stress fuzz bench bench-loop check-tables check-man matrix test tree clean distclean help
 
 all: help
 
 help:
-	@sed -n '2,20s/^# \{0,1\}//p' Makefile
+	@sed -n '2,22s/^# \{0,1\}//p' Makefile
 
 tree:
 	$(TOOLS)/tree.sh
@@ -71,6 +73,9 @@ check-tables:
 
 check-man:
 	$(TOOLS)/check-man.sh
+
+matrix:
+	$(TOOLS)/matrix.sh $(MATRIX_ARCHES)
 
 # Every layer runs even if an earlier one failed; the summary decides.
 test:

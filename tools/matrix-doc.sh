@@ -1,0 +1,33 @@
+#!/bin/bash
+# Write docs/arch-matrix.md from arch-matrix: what each architecture checks
+# and the last result it recorded.
+# Usage: tools/matrix-doc.sh
+set -euo pipefail
+. "$(dirname "$0")/env.sh"
+
+doc=$FUTEX2_REPO/docs/arch-matrix.md
+{
+	echo "# Architecture matrix"
+	echo
+	echo "Generated from \`arch-matrix\` by \`tools/matrix-doc.sh\` (run by \`make matrix\`)."
+	echo "Every syscall table the series edits is checked by \`make check-tables\`"
+	echo "(part of \`make test\`); the columns below are what else runs per architecture."
+	echo
+	echo "| arch | tables | compile (make matrix) | KUnit boot | userspace selftests | last compile result |"
+	echo "|---|---|---|---|---|---|"
+	awk '$1 == "arch" {
+		delete f
+		for (i = 3; i <= NF; i++) { n = index($i, "="); f[substr($i, 1, n - 1)] = substr($i, n + 1) }
+		tables = ($2 == "riscv" || $2 == "arc") ? "asm-generic" : ($2 == "arm64") ? "asm-generic + unistd32.h" : "yes"
+		if ($2 == "i386") tables = "x86 32-bit table"
+		compile = ("matrix_arch" in f) ? "yes (" f["matrix_cross"] "gcc)" : "no: " f["matrix"]
+		kunit = (f["kunit"] == "yes") ? "yes (make kunit)" : "no"
+		st = (f["selftest"] == "yes") ? "yes, native and " f["compat"] : "no"
+		last = ("compile" in f) ? f["compile"] : "not run yet"
+		sub(/@/, " on ", last)
+		printf "| %s | %s | %s | %s | %s | %s |\n", $2, tables, compile, kunit, st, last
+	}' "$ARCH_MATRIX"
+	echo
+	echo "Not compiled: ia64, microblaze and xtensa, for which Debian 12 ships no"
+	echo "cross compiler; their tables are still checked by \`make check-tables\`."
+} >"$doc"
