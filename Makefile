@@ -13,7 +13,9 @@
 #   make check-tables              syscall tables and headers, no build
 #   make check-man                 docs/man renders without warnings, has its sections
 #   make matrix [MATRIX_ARCHES=..] cross-compile the futex code and syscall tables of
-#                                  every arch (not in make test: ~10 min)
+#                                  every arch (not in make test: ~5 min)
+#   make kunit-matrix [KUNIT_MATRIX_ARCHES=..]  KUnit on i386, arm, riscv, powerpc,
+#                                  s390, sparc, alpha (not in make test: ~1 h cold)
 #   make test                      everything CI runs, then "N passed, N failed"
 #   make tree                      just prepare the overlaid kernel tree
 #   make clean                     drop build output and results (keeps sources)
@@ -36,12 +38,12 @@ export STRESS_SECONDS FUZZ_SECONDS FUZZ_SEED REAL_SECONDS BENCH_BOOTS BENCH_REPE
 CACHE := $(shell . $(TOOLS)/env.sh && echo $$FUTEX2_CACHE)
 RESULTS := $(shell . $(TOOLS)/env.sh && echo $$RESULTS_DIR)
 
-.PHONY: all kunit selftest shell stress fuzz bench bench-loop check-tables check-man matrix test tree clean distclean help
+.PHONY: all kunit selftest shell stress fuzz bench bench-loop check-tables check-man matrix kunit-matrix test tree clean distclean help
 
 all: help
 
 help:
-	@sed -n '2,22s/^# \{0,1\}//p' Makefile
+	@sed -n '2,24s/^# \{0,1\}//p' Makefile
 
 tree:
 	$(TOOLS)/tree.sh
@@ -76,6 +78,9 @@ check-man:
 
 matrix:
 	$(TOOLS)/matrix.sh $(MATRIX_ARCHES)
+
+kunit-matrix:
+	$(TOOLS)/kunit-matrix.sh $(KUNIT_MATRIX_ARCHES)
 
 # Every layer runs even if an earlier one failed; the summary decides.
 test:

@@ -100,6 +100,11 @@ kunit_arches() {
 	awk '$1 == "arch" && / kunit=yes/ { print $2 }' "$ARCH_MATRIX"
 }
 
+# kunit_matrix_arches: the further architectures make kunit-matrix boots.
+kunit_matrix_arches() {
+	awk '$1 == "arch" && / kunit=matrix/ { print $2 }' "$ARCH_MATRIX"
+}
+
 # selftest_arches: the architectures booted for the userspace selftests.
 selftest_arches() {
 	awk '$1 == "arch" && / selftest=yes/ { print $2 }' "$ARCH_MATRIX"
@@ -124,17 +129,23 @@ kunit_py() {
 	local -a args extra
 	shift 2
 	cross=$(arch_field "$arch" cross)
-	if [[ $VARIANT == pristine ]]; then
-		src=$PRISTINE_DIR
-		kunitconfig=$BUILD_ROOT/kunitconfig-pristine
+	local nodes=$NUMA_NODES drop='^$'
+	if [[ $(arch_field "$arch" numa 2>/dev/null) == no ]]; then
+		# No NUMA (or no SMP) in this architecture's kunit.py machine:
+		# one node, and the node cases expect exactly that.
+		nodes=1 drop='^CONFIG_(NUMA|SMP)='
+	fi
+	[[ $VARIANT == pristine ]] && src=$PRISTINE_DIR drop="$drop|^CONFIG_FUTEX_KUNIT"
+	if [[ $drop != '^$' ]]; then
+		kunitconfig=$BUILD_ROOT/kunitconfig${VARIANT:+-$VARIANT}-$arch
 		mkdir -p "$BUILD_ROOT"
-		grep -v '^CONFIG_FUTEX_KUNIT' "$KUNITCONFIG" >"$kunitconfig"
+		grep -Ev "$drop" "$KUNITCONFIG" >"$kunitconfig"
 	fi
 	args=("$cmd" --arch="$(arch_field "$arch" kunit_arch)"
 	      --build_dir="$(kernel_build_dir "$arch")" --kunitconfig="$kunitconfig"
 	      --jobs="$JOBS")
 	if [[ $VARIANT != pristine ]]; then
-		args+=(--kconfig_add="CONFIG_FUTEX_KUNIT_TEST_NODES=$NUMA_NODES")
+		args+=(--kconfig_add="CONFIG_FUTEX_KUNIT_TEST_NODES=$nodes")
 	fi
 	if [[ -n $VARIANT && $VARIANT != pristine ]]; then
 		[[ -f $FUTEX2_REPO/tools/kconfig/$VARIANT.config ]] ||
@@ -155,8 +166,8 @@ check_arch() {
 	local arch=$1
 
 	[[ -n $arch ]] || die "no architecture given; one of: $(kunit_arches | xargs)"
-	kunit_arches | grep -qx -- "$arch" ||
-		die "unknown or unsupported ARCH '$arch'; one of: $(kunit_arches | xargs)"
+	{ kunit_arches; kunit_matrix_arches; } | grep -qx -- "$arch" ||
+		die "unknown or unsupported ARCH '$arch'; one of: $(kunit_arches | xargs) $(kunit_matrix_arches | xargs)"
 }
 
 # record_result LAYER PASSED FAILED: counts for tools/summary.sh.

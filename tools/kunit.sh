@@ -1,7 +1,9 @@
 #!/bin/bash
 # Build the overlaid kernel for ARCH and run the futex KUnit suites in QEMU
 # with two NUMA nodes, through the kernel's own kunit.py.
-# Usage: [VARIANT=debug] tools/kunit.sh ARCH   (ARCH: an arch-matrix row with kunit=yes)
+# Usage: [VARIANT=debug] tools/kunit.sh ARCH   (ARCH: an arch-matrix row with
+#        kunit=yes, or kunit=matrix: see make kunit-matrix; numa=no rows boot
+#        kunit.py's machine as it is, one node)
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
@@ -22,8 +24,10 @@ set +e
 # outer timeout also bounds the build and a parser waiting on a silent QEMU.
 export -f kunit_py arch_field kernel_build_dir die
 export TREE_DIR BUILD_ROOT KUNITCONFIG JOBS ARCH_MATRIX VARIANT FUTEX2_REPO NUMA_NODES
+qemu_args=()
+[[ $(arch_field "$arch" numa 2>/dev/null) == no ]] || qemu_args=(--qemu_args="$QEMU_NUMA_ARGS")
 timeout --kill-after=30 $((KUNIT_TIMEOUT + 3600)) bash -c 'kunit_py "$@"' _ \
-	"$arch" run --timeout="$KUNIT_TIMEOUT" --qemu_args="$QEMU_NUMA_ARGS" 'futex*' \
+	"$arch" run --timeout="$KUNIT_TIMEOUT" "${qemu_args[@]}" 'futex*' \
 	2>&1 | tee "$log_file"
 rc=${PIPESTATUS[0]}
 set -e

@@ -21,12 +21,19 @@ doc=$FUTEX2_REPO/docs/arch-matrix.md
 		tables = ($2 == "riscv" || $2 == "arc") ? "asm-generic" : ($2 == "arm64") ? "asm-generic + unistd32.h" : "yes"
 		if ($2 == "i386") tables = "x86 32-bit table"
 		compile = ("matrix_arch" in f) ? "yes (" f["matrix_cross"] "gcc)" : "no: " f["matrix"]
-		kunit = (f["kunit"] == "yes") ? "yes (make kunit)" : "no"
+		kl = ("kunit_last" in f) ? f["kunit_last"] : "not run yet"
+		sub(/@/, " on ", kl)
+		kunit = (f["kunit"] == "yes") ? "yes (make kunit, make test)" : \
+			(f["kunit"] == "matrix") ? "make kunit-matrix: " kl : "no"
 		st = (f["selftest"] == "yes") ? "yes, native and " f["compat"] : "no"
 		last = ("compile" in f) ? f["compile"] : "not run yet"
 		sub(/@/, " on ", last)
 		printf "| %s | %s | %s | %s | %s | %s |\n", $2, tables, compile, kunit, st, last
 	}' "$ARCH_MATRIX"
+	echo
+	echo "KUnit results read pass:PASSED/FAILED/SKIPPED. Skipped cases on 32-bit"
+	echo "kernels are the compat cases (no compat ABI there); \`numa=no\` rows boot"
+	echo "kunit.py's machine with one node, and the node cases then expect one."
 	echo
 	echo "Not compiled: ia64, microblaze and xtensa, for which Debian 12 ships no"
 	echo "cross compiler; their tables are still checked by \`make check-tables\`."

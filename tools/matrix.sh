@@ -57,6 +57,24 @@ for a in "${arches[@]}"; do
 	if grep -E 'warning: #warning syscall futex_(wake|wait|requeue) not implemented' "$blog" >&2; then
 		status=fail
 	fi
+	# Without a link, a misspelt entry would go unnoticed: every futex2
+	# symbol the architecture's objects (its tables) call must be one the
+	# futex code defines, and each of the three calls must be there.
+	if [[ $status == pass ]]; then
+		refs=$(find "$out/arch/$srcarch" -name '*.o' -exec nm -u {} + 2>/dev/null |
+			awk '{ print $NF }' | grep -E 'futex_(wake|wait|requeue)' | sort -u || true)
+		defs=$(nm --defined-only "$out"/kernel/futex/*.o "$out/kernel/sys_ni.o" 2>/dev/null |
+			awk '{ print $NF }' | sort -u)
+		for call in futex_wake futex_wait futex_requeue; do
+			grep -qE "sys_${call}\$" <<<"$refs" ||
+				{ log "$a: no table entry calls sys_$call"; status=fail; }
+		done
+		for sym in $refs; do
+			grep -qx -- "$sym" <<<"$defs" ||
+				{ log "$a: the table calls $sym, which nothing defines"; status=fail; }
+		done
+		echo "futex2 symbols the tables call: $(echo $refs)" >>"$blog"
+	fi
 	secs=$(($(date +%s) - start))
 	if [[ $status == pass ]]; then
 		passed=$((passed + 1))
