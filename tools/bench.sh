@@ -10,7 +10,7 @@ set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
 arch=${1:-}
-selftest_arches | grep -qx -- "$arch" ||
+grep -qx -- "$arch" <<<"$(selftest_arches)" ||
 	die "unknown or unsupported ARCH '$arch'; one of: $(selftest_arches | xargs)"
 [[ $BENCH_BOOTS =~ ^[1-9][0-9]*$ ]] || die "BENCH_BOOTS must be a positive number, not '$BENCH_BOOTS'"
 [[ $BENCH_REPEATS =~ ^[1-9][0-9]*$ ]] || die "BENCH_REPEATS must be a positive number, not '$BENCH_REPEATS'"

@@ -157,6 +157,10 @@ kunit_py() {
 	for opt in "${extra[@]}"; do
 		args+=(--kconfig_add="CONFIG_$opt=y")
 	done
+	IFS=, read -r -a extra <<<"$(arch_field "$arch" kconfig_off 2>/dev/null || true)"
+	for opt in "${extra[@]}"; do
+		args+=(--kconfig_add="# CONFIG_$opt is not set")
+	done
 	# The pristine tree stays byte for byte as extracted: no __pycache__.
 	(cd "$src" && PYTHONDONTWRITEBYTECODE=1 python3 tools/testing/kunit/kunit.py "${args[@]}" "$@")
 }
@@ -166,8 +170,10 @@ check_arch() {
 	local arch=$1
 
 	[[ -n $arch ]] || die "no architecture given; one of: $(kunit_arches | xargs)"
-	{ kunit_arches; kunit_matrix_arches; } | grep -qx -- "$arch" ||
-		die "unknown or unsupported ARCH '$arch'; one of: $(kunit_arches | xargs) $(kunit_matrix_arches | xargs)"
+	local known
+	known=$(kunit_arches; kunit_matrix_arches)
+	grep -qx -- "$arch" <<<"$known" ||
+		die "unknown or unsupported ARCH '$arch'; one of: $(echo $known)"
 }
 
 # record_result LAYER PASSED FAILED: counts for tools/summary.sh.

@@ -12,7 +12,7 @@ set -euo pipefail
 arches=("$@")
 [[ ${#arches[@]} -gt 0 ]] || read -r -a arches <<<"$(kunit_matrix_arches | xargs)"
 for a in "${arches[@]}"; do
-	kunit_matrix_arches | grep -qx -- "$a" ||
+	grep -qx -- "$a" <<<"$(kunit_matrix_arches)" ||
 		die "no kunit=matrix row for '$a' in arch-matrix; one of: $(kunit_matrix_arches | xargs)"
 done
 passed=0 failed=0

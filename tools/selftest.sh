@@ -20,7 +20,7 @@ SUITE=${SUITE:-selftest}
 name=$SUITE${VARIANT:+-$VARIANT}
 arch=${1:-}
 mode=${2:-test}
-selftest_arches | grep -qx -- "$arch" ||
+grep -qx -- "$arch" <<<"$(selftest_arches)" ||
 	die "unknown or unsupported ARCH '$arch'; one of: $(selftest_arches | xargs)"
 [[ $mode == test || $mode == shell ]] || die "unknown mode '$mode' (test or shell)"
 
@@ -86,7 +86,7 @@ fi
 deb_arch=$(arch_field "$arch" deb_arch)
 busybox=$FUTEX2_CACHE/busybox-$deb_arch/bin/busybox
 if [[ ! -x $busybox ]]; then
-	if ! { dpkg --print-architecture; dpkg --print-foreign-architectures; } | grep -qx "$deb_arch"; then
+	if ! grep -qx "$deb_arch" <<<"$(dpkg --print-architecture; dpkg --print-foreign-architectures)"; then
 		dpkg --add-architecture "$deb_arch"
 		apt-get -o DPkg::Lock::Timeout=600 update -qq
 	fi

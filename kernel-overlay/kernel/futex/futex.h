@@ -274,8 +274,8 @@ enum futex_access {
 	FUTEX_WRITE
 };
 
-extern int get_futex_key(void __user *uaddr, unsigned int flags, union futex_key *key,
-			 enum futex_access rw);
+int get_futex_key(void __user *uaddr, unsigned int flags, union futex_key *key,
+		  enum futex_access rw);
 
 extern struct hrtimer_sleeper *
 futex_setup_timer(ktime_t *time, struct hrtimer_sleeper *timeout,
@@ -312,7 +312,7 @@ extern void futex_wake_mark(struct wake_q_head *wake_q, struct futex_q *q);
 
 extern int fault_in_user_writeable(u32 __user *uaddr);
 extern int futex_cmpxchg_value_locked(u32 *curval, u32 __user *uaddr, u32 uval, u32 newval);
-extern int futex_get_value_locked(u32 *dest, u32 __user *from, unsigned int flags);
+int futex_get_value_locked(u32 *dest, u32 __user *from, unsigned int flags);
 extern struct futex_q *futex_top_waiter(struct futex_hash_bucket *hb, union futex_key *key);
 
 extern void __futex_unqueue(struct futex_q *q);
@@ -424,13 +424,13 @@ extern int futex_wait_requeue_pi(u32 __user *uaddr, unsigned int flags, u32
 				 val, ktime_t *abs_time, u32 bitset, u32 __user
 				 *uaddr2);
 
-extern int futex_requeue(u32 __user *uaddr1, unsigned int flags1,
-			 u32 __user *uaddr2, unsigned int flags2,
-			 int nr_wake, int nr_requeue,
-			 u32 *cmpval, int requeue_pi);
+int futex_requeue(u32 __user *uaddr1, unsigned int flags1,
+		  u32 __user *uaddr2, unsigned int flags2,
+		  int nr_wake, int nr_requeue,
+		  u32 *cmpval, int requeue_pi);
 
-extern int __futex_wait(u32 __user *uaddr, unsigned int flags, u32 val,
-			struct hrtimer_sleeper *to, u32 bitset);
+int __futex_wait(u32 __user *uaddr, unsigned int flags, u32 val,
+		 struct hrtimer_sleeper *to, u32 bitset);
 
 extern int futex_wait(u32 __user *uaddr, unsigned int flags, u32 val,
 		      ktime_t *abs_time, u32 bitset);

@@ -833,7 +833,7 @@ static void futex_hash_bucket_load_is_balls_into_bins(struct kunit *test)
 			unsigned int l = load[node * buckets + i];
 
 			keys += l;
-			max = max(max, (unsigned long)l);
+			max = max_t(unsigned long, max, l);
 			empty += !l;
 		}
 		mean = keys / buckets;

@@ -117,11 +117,19 @@ static struct timespec *rnd_timeout(struct timespec *ts, clockid_t *clk)
 	*clk = clocks[next() % 8];
 	clock_gettime(*clk == CLOCK_REALTIME ? CLOCK_REALTIME : CLOCK_MONOTONIC, ts);
 	switch (next() % 8) {
-	case 0:	return NULL;	/* the interval timer ends the wait (EINTR) */
-	case 1:	ts->tv_sec -= 10; return ts;			/* past */
-	case 2:	ts->tv_nsec = 1000000000; return ts;		/* invalid */
-	case 3:	ts->tv_sec = -1; return ts;			/* negative */
-	case 4:	return (struct timespec *)pages[P_NONE];	/* unreadable */
+	case 0:		/* none: the interval timer ends the wait (EINTR) */
+		return NULL;
+	case 1:		/* past */
+		ts->tv_sec -= 10;
+		return ts;
+	case 2:		/* invalid */
+		ts->tv_nsec = 1000000000;
+		return ts;
+	case 3:		/* negative */
+		ts->tv_sec = -1;
+		return ts;
+	case 4:		/* unreadable */
+		return (struct timespec *)pages[P_NONE];
 	default:
 		ts->tv_nsec += 1000000;				/* +1 ms */
 		if (ts->tv_nsec >= 1000000000) {
@@ -299,11 +307,20 @@ int main(int argc, char *argv[])
 
 	while ((c = getopt(argc, argv, "s:n:t:f:c")) != -1) {
 		switch (c) {
-		case 'f': inject = atoi(optarg); break;
-		case 's': seed = strtoull(optarg, NULL, 0); break;
-		case 'n': n = strtoul(optarg, NULL, 0); break;
-		case 't': secs = atoi(optarg); break;
-		case 'c': break;
+		case 'f':
+			inject = atoi(optarg);
+			break;
+		case 's':
+			seed = strtoull(optarg, NULL, 0);
+			break;
+		case 'n':
+			n = strtoul(optarg, NULL, 0);
+			break;
+		case 't':
+			secs = atoi(optarg);
+			break;
+		case 'c':
+			break;
 		default:
 			fprintf(stderr, "usage: %s [-s SEED] [-n CALLS] [-t SECONDS] [-f PERCENT]\n",
 				argv[0]);

@@ -82,12 +82,19 @@ static void test_alignment(void)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		void *uaddr = &mem.b[cases[i].offset];
 		int res = futex2_wake(uaddr, 1, 1, cases[i].flags | FUTEX2_PRIVATE);
-		bool ok = cases[i].ok ? res == 0 : (res == -1 && errno == EINVAL);
+		const char *want = "EINVAL", *why = "";
+		bool ok;
 
+		if (res < 0)
+			why = strerror(errno);
+		if (cases[i].ok) {
+			ok = res == 0;
+			want = "accepted";
+		} else {
+			ok = res == -1 && errno == EINVAL;
+		}
 		ksft_test_result(ok, "alignment: U%u at offset %u %s (got %d %s)\n",
-				 8 << cases[i].flags, cases[i].offset,
-				 cases[i].ok ? "accepted" : "EINVAL", res,
-				 res < 0 ? strerror(errno) : "");
+				 8 << cases[i].flags, cases[i].offset, want, res, why);
 	}
 }
 
@@ -111,6 +118,7 @@ static void test_too_wide(void)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		unsigned int flags = cases[i].flags | FUTEX2_PRIVATE;
 		int res_wait, err_wait, res_wake, err_wake;
+		bool wake_ok;
 
 		res_wait = futex2_wait(&mem.w[0], cases[i].val, cases[i].mask,
 				       flags, NULL, 0);
@@ -118,9 +126,11 @@ static void test_too_wide(void)
 		res_wake = futex2_wake(&mem.w[0], cases[i].mask, 1, flags);
 		err_wake = errno;
 		/* futex_wake() takes no value: only a wide mask is its error. */
-		ksft_test_result(res_wait == -1 && err_wait == EINVAL &&
-				 (cases[i].mask > futex2_size_max(flags) ?
-				  (res_wake == -1 && err_wake == EINVAL) : res_wake == 0),
+		if (cases[i].mask > futex2_size_max(flags))
+			wake_ok = res_wake == -1 && err_wake == EINVAL;
+		else
+			wake_ok = res_wake == 0;
+		ksft_test_result(res_wait == -1 && err_wait == EINVAL && wake_ok,
 				 "too wide for U%u: val 0x%lx mask 0x%lx is EINVAL (wait %d/%d, wake %d/%d)\n",
 				 8 << cases[i].flags, cases[i].val, cases[i].mask,
 				 res_wait, err_wait, res_wake, err_wake);

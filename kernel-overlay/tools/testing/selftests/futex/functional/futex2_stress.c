@@ -417,12 +417,23 @@ int main(int argc, char *argv[])
 	seed = time(NULL);
 	while ((c = getopt(argc, argv, "t:i:p:s:cL")) != -1) {
 		switch (c) {
-		case 'L': legacy = true; break;
-		case 't': secs = atoi(optarg); break;
-		case 'i': rounds = strtoul(optarg, NULL, 0); break;
-		case 'p': procs = atoi(optarg); break;
-		case 's': seed = strtoul(optarg, NULL, 0); break;
-		case 'c': break;
+		case 'L':
+			legacy = true;
+			break;
+		case 't':
+			secs = atoi(optarg);
+			break;
+		case 'i':
+			rounds = strtoul(optarg, NULL, 0);
+			break;
+		case 'p':
+			procs = atoi(optarg);
+			break;
+		case 's':
+			seed = strtoul(optarg, NULL, 0);
+			break;
+		case 'c':
+			break;
 		default:
 			fprintf(stderr, "usage: %s [-t SECONDS] [-i ROUNDS] [-p PROCS] [-s SEED] [-L]\n",
 				argv[0]);

@@ -18,8 +18,8 @@
 
 volatile futex_t *f1;
 
-bool futex2 = 0;
-bool mixed = 0;
+bool futex2;
+bool mixed;
 
 void usage(char *prog)
 {
@@ -96,10 +96,10 @@ int main(int argc, char *argv[])
 			log_verbosity(atoi(optarg));
 			break;
 		case 'x':
-			mixed=1;
+			mixed = true;
 			/* fallthrough */
 		case 'n':
-			futex2=1;
+			futex2 = true;
 			break;
 		default:
 			usage(basename(argv[0]));

@@ -21,7 +21,7 @@
 
 void *futex;
 
-bool futex2 = 0;
+bool futex2;
 
 void usage(char *prog)
 {
@@ -90,7 +90,7 @@ int main(int argc, char *argv[])
 			log_verbosity(atoi(optarg));
 			break;
 		case 'n':
-			futex2=1;
+			futex2 = true;
 			break;
 		default:
 			usage(basename(argv[0]));
