@@ -131,11 +131,19 @@ static bool futex_test_set_compat(bool on)
 	else
 		current_thread_info()->status &= ~TS_COMPAT;
 	return true;
-#elif defined(CONFIG_ARM64) && defined(CONFIG_COMPAT)
+#elif defined(CONFIG_COMPAT) && defined(TIF_32BIT)
+	/* arm64, powerpc, riscv, sparc, parisc: is_compat_task() */
 	if (on)
 		set_thread_flag(TIF_32BIT);
 	else
 		clear_thread_flag(TIF_32BIT);
+	return true;
+#elif defined(CONFIG_COMPAT) && defined(TIF_31BIT)
+	/* s390 */
+	if (on)
+		set_thread_flag(TIF_31BIT);
+	else
+		clear_thread_flag(TIF_31BIT);
 	return true;
 #else
 	return false;
@@ -638,6 +646,7 @@ static void futex_key_numa_readonly_is_efault(struct kunit *test)
 	u32 no_node = futex_size_max(flags);
 	union futex_key key = FUTEX_KEY_INIT;
 	void __user *page;
+	u8 ones[4];
 
 	page = futex_test_mmap(test, 1, PROT_READ, MAP_PRIVATE);
 
@@ -645,10 +654,15 @@ static void futex_key_numa_readonly_is_efault(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, get_futex_key(page, flags, &key, FUTEX_READ), 0);
 	KUNIT_EXPECT_EQ(test, key.both.node, 0);
 
-	/* Poke "no node" in as a debugger would; the mapping stays read-only. */
+	/*
+	 * Poke "no node" in as a debugger would; the mapping stays read-only.
+	 * All ones of any size, from a byte buffer: the low bytes of a u32
+	 * are its first bytes only on little-endian machines.
+	 */
+	memset(ones, 0xff, sizeof(ones));
 	KUNIT_ASSERT_EQ(test, access_remote_vm(current->mm,
 					       (unsigned long)page + size,
-					       &no_node, size,
+					       ones, size,
 					       FOLL_WRITE | FOLL_FORCE),
 			(int)size);
 	KUNIT_ASSERT_EQ(test, futex_test_get(test, page + size, size), no_node);
