@@ -16,6 +16,8 @@
 #                                  every arch (not in make test: ~5 min)
 #   make kunit-matrix [KUNIT_MATRIX_ARCHES=..]  KUnit on i386, arm, riscv, powerpc,
 #                                  s390, sparc, alpha (not in make test: ~1 h cold)
+#   make series                    the overlay as the seeds' patch series: checkpatch,
+#                                  git am round trip, each step built (make test: no builds)
 #   make test                      everything CI runs, then "N passed, N failed"
 #   make tree                      just prepare the overlaid kernel tree
 #   make clean                     drop build output and results (keeps sources)
@@ -38,12 +40,12 @@ export STRESS_SECONDS FUZZ_SECONDS FUZZ_SEED REAL_SECONDS BENCH_BOOTS BENCH_REPE
 CACHE := $(shell . $(TOOLS)/env.sh && echo $$FUTEX2_CACHE)
 RESULTS := $(shell . $(TOOLS)/env.sh && echo $$RESULTS_DIR)
 
-.PHONY: all kunit selftest shell stress fuzz bench bench-loop check-tables check-man matrix kunit-matrix test tree clean distclean help
+.PHONY: all kunit selftest shell stress fuzz bench bench-loop check-tables check-man matrix kunit-matrix series test tree clean distclean help
 
 all: help
 
 help:
-	@sed -n '2,24s/^# \{0,1\}//p' Makefile
+	@sed -n '2,26s/^# \{0,1\}//p' Makefile
 
 tree:
 	$(TOOLS)/tree.sh
@@ -82,17 +84,21 @@ matrix:
 kunit-matrix:
 	$(TOOLS)/kunit-matrix.sh $(KUNIT_MATRIX_ARCHES)
 
+series:
+	$(TOOLS)/series.sh
+
 # Every layer runs even if an earlier one failed; the summary decides.
 test:
 	@rm -rf $(RESULTS)
 	-$(TOOLS)/check-tables.sh
 	-$(TOOLS)/check-man.sh
+	-$(TOOLS)/series.sh --no-build
 	@for a in $(KUNIT_ARCHES); do $(TOOLS)/kunit.sh $$a || true; done
 	@for a in $(SELFTEST_ARCHES); do $(TOOLS)/selftest.sh $$a || true; done
 	@for a in $(DEBUG_ARCHES); do VARIANT=debug $(TOOLS)/kunit.sh $$a || true; \
 		$(TEST_BUDGET) $(TOOLS)/stress.sh $$a all || true; done
 	@for a in $(BENCH_SMOKE_ARCHES); do $(BENCH_SMOKE) $(TOOLS)/bench.sh $$a || true; done
-	@$(TOOLS)/summary.sh check-tables man $(addprefix kunit-,$(KUNIT_ARCHES)) \
+	@$(TOOLS)/summary.sh check-tables man series $(addprefix kunit-,$(KUNIT_ARCHES)) \
 		$(addprefix selftest-,$(SELFTEST_ARCHES)) \
 		$(addprefix kunit-debug-,$(DEBUG_ARCHES)) $(addprefix stress-debug-,$(DEBUG_ARCHES)) \
 		$(addprefix bench-,$(BENCH_SMOKE_ARCHES))

@@ -10,7 +10,7 @@ what=${1:-base}
 pkgs=(
 	"$LINUX_PKG=$LINUX_PKG_VERSION"
 	build-essential python3 make flex bison bc rsync cpio kmod xz-utils
-	libelf-dev libssl-dev groff-base man-db
+	libelf-dev libssl-dev groff-base man-db git
 )
 if [[ $what != base ]]; then
 	check_arch "$what"
