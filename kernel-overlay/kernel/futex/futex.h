@@ -158,11 +158,26 @@ static inline bool futex_validate_input(unsigned int flags, u64 val)
 static inline int __futex_get_value(u32 *dest, void __user *from,
 				    unsigned int flags)
 {
+	u16 v16;
+	u8 v8;
+
+	/*
+	 * Read into a variable of the word's own type, then widen: 6.1's
+	 * riscv __get_user() loads into a temporary of the destination's
+	 * type with a sign-extending load, so a u8 0xff read straight into
+	 * a u32 came out as 0xffffffff.
+	 */
 	switch (futex_size(flags)) {
 	case 1:
-		return __get_user(*dest, (u8 __user *)from) ? -EFAULT : 0;
+		if (__get_user(v8, (u8 __user *)from))
+			return -EFAULT;
+		*dest = v8;
+		return 0;
 	case 2:
-		return __get_user(*dest, (u16 __user *)from) ? -EFAULT : 0;
+		if (__get_user(v16, (u16 __user *)from))
+			return -EFAULT;
+		*dest = v16;
+		return 0;
 	case 4:
 		return __get_user(*dest, (u32 __user *)from) ? -EFAULT : 0;
 	default:

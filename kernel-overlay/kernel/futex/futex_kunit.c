@@ -102,13 +102,18 @@ static u32 futex_test_get(struct kunit *test, void __user *uaddr,
 {
 	u32 val = 0;
 	int ret = -EINVAL;
+	u16 v16;
+	u8 v8;
 
+	/* Each size into its own type: see __futex_get_value(). */
 	switch (size) {
 	case 1:
-		ret = get_user(val, (u8 __user *)uaddr);
+		ret = get_user(v8, (u8 __user *)uaddr);
+		val = v8;
 		break;
 	case 2:
-		ret = get_user(val, (u16 __user *)uaddr);
+		ret = get_user(v16, (u16 __user *)uaddr);
+		val = v16;
 		break;
 	case 4:
 		ret = get_user(val, (u32 __user *)uaddr);
@@ -397,6 +402,59 @@ static struct kunit_case futex_validate_input_test_cases[] = {
 static struct kunit_suite futex_validate_input_test_suite = {
 	.name = "futex_validate_input",
 	.test_cases = futex_validate_input_test_cases,
+};
+
+/* ---------------------------------------------------------------------- */
+/* Suite: futex_value -- sized reads of futex words                       */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * Every value of an 8- or 16-bit futex reads back as itself, zero-extended,
+ * whatever the bytes around it hold: also those with the top bit set (a
+ * sign-extending read made 0xff 0xffffffff on riscv), and all ones, which
+ * is "no node" in a node word.
+ */
+static void futex_value_reads_zero_extended(struct kunit *test)
+{
+	static const u32 values[] = { 0, 1, 0x7f, 0x80, 0xfe, 0xff, 0x7fff,
+				      0x8000, 0xffff, 0x80000000, 0xffffffff };
+	unsigned int sizes[] = { FLAGS_SIZE_8, FLAGS_SIZE_16, FLAGS_SIZE_32 };
+	void __user *page = futex_test_rw_page(test);
+	unsigned int i, j;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		unsigned int size = futex_size(sizes[i]);
+		void __user *uaddr = page + 8;
+
+		for (j = 0; j < ARRAY_SIZE(values); j++) {
+			u32 want = values[j] & futex_size_max(sizes[i]);
+			u32 got = 0x5a5a5a5a, locked = 0x5a5a5a5a;
+
+			/* Neighbours of the opposite pattern. */
+			futex_test_put(test, page, 4, ~0U);
+			futex_test_put(test, page + 4, 4, ~want);
+			futex_test_put(test, page + 12, 4, ~want);
+			futex_test_put(test, uaddr, size, want);
+
+			KUNIT_EXPECT_EQ(test, futex_get_value(&got, uaddr, sizes[i]), 0);
+			KUNIT_EXPECT_EQ_MSG(test, got, want, "U%u value 0x%x",
+					    8 * size, want);
+			KUNIT_EXPECT_EQ(test, futex_get_value_locked(&locked, uaddr,
+								     sizes[i]), 0);
+			KUNIT_EXPECT_EQ_MSG(test, locked, want, "U%u value 0x%x, locked",
+					    8 * size, want);
+		}
+	}
+}
+
+static struct kunit_case futex_value_test_cases[] = {
+	KUNIT_CASE(futex_value_reads_zero_extended),
+	{}
+};
+
+static struct kunit_suite futex_value_test_suite = {
+	.name = "futex_value",
+	.test_cases = futex_value_test_cases,
 };
 
 /* ---------------------------------------------------------------------- */
@@ -918,5 +976,5 @@ static struct kunit_suite futex_hash_test_suite = {
 };
 
 kunit_test_suites(&futex_flags_test_suite, &futex_flags_valid_test_suite,
-		  &futex_validate_input_test_suite, &futex_key_test_suite,
-		  &futex_hash_test_suite);
+		  &futex_validate_input_test_suite, &futex_value_test_suite,
+		  &futex_key_test_suite, &futex_hash_test_suite);
