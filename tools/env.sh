@@ -176,6 +176,19 @@ check_arch() {
 		die "unknown or unsupported ARCH '$arch'; one of: $(echo $known)"
 }
 
+# ktap_result OK DESCRIPTION: print the next KTAP result line ("ok N ..."
+# when OK is 1, else "not ok N ...") and count it in KTAP_PASSED and
+# KTAP_FAILED, for the checks that write their own KTAP.
+KTAP_N=0 KTAP_PASSED=0 KTAP_FAILED=0
+ktap_result() {
+	KTAP_N=$((KTAP_N + 1))
+	if [[ $1 == 1 ]]; then
+		KTAP_PASSED=$((KTAP_PASSED + 1)); echo "ok $KTAP_N $2"
+	else
+		KTAP_FAILED=$((KTAP_FAILED + 1)); echo "not ok $KTAP_N $2"
+	fi
+}
+
 # record_result LAYER PASSED FAILED: counts for tools/summary.sh.
 record_result() {
 	mkdir -p "$RESULTS_DIR"

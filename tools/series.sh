@@ -62,15 +62,6 @@ done
 git -C "$work/git" format-patch -q -o "$work/patches" --cover-letter=false HEAD~"$steps"..HEAD 2>/dev/null ||
 	git -C "$work/git" format-patch -q -o "$work/patches" HEAD~"$steps"..HEAD
 
-n=0 passed=0 failed=0
-result() {	# OK DESCRIPTION
-	n=$((n + 1))
-	if [[ $1 == 1 ]]; then
-		passed=$((passed + 1)); echo "ok $n $2"
-	else
-		failed=$((failed + 1)); echo "not ok $n $2"
-	fi
-}
 exec 3>"$ktap"
 echo "KTAP version 1" >&3
 
@@ -81,21 +72,21 @@ for p in "$work"/patches/*.patch; do
 	errors=$(sed -n 's/^total: \([0-9]*\) errors.*/\1/p' <<<"$total")
 	(cd "$PRISTINE_DIR" && perl scripts/checkpatch.pl --strict --no-tree --terse "$p" 2>&1 || true) |
 		grep -E ': (ERROR|WARNING|CHECK):' | sed "s|^$p:|# $(basename "$p"):|" >&3 || true
-	result "$([[ $errors == 0 ]] && echo 1)" "checkpatch --strict $(basename "$p"): $total" >&3
+	ktap_result "$([[ $errors == 0 ]] && echo 1)" "checkpatch --strict $(basename "$p"): $total" >&3
 done
 
 # 3. The round trip: git am onto fresh copies of the pinned files.
 base_repo "$work/roundtrip"
 if git -C "$work/roundtrip" am -q "$work"/patches/*.patch >"$LOG_DIR/series-am.log" 2>&1; then
-	result 1 "git am applies all $steps patches to $LINUX_PKG $LINUX_PKG_VERSION" >&3
+	ktap_result 1 "git am applies all $steps patches to $LINUX_PKG $LINUX_PKG_VERSION" >&3
 	diffs=0
 	for f in $files; do
 		cmp -s "$OVERLAY_DIR/$f" "$work/roundtrip/$f" || { echo "# differs: $f" >&3; diffs=$((diffs + 1)); }
 	done
-	result "$([[ $diffs == 0 ]] && echo 1)" "the applied series is the overlay, file for file ($diffs differ)" >&3
+	ktap_result "$([[ $diffs == 0 ]] && echo 1)" "the applied series is the overlay, file for file ($diffs differ)" >&3
 else
 	cat "$LOG_DIR/series-am.log" | sed 's/^/# /' >&3
-	result 0 "git am applies all $steps patches to $LINUX_PKG $LINUX_PKG_VERSION" >&3
+	ktap_result 0 "git am applies all $steps patches to $LINUX_PKG $LINUX_PKG_VERSION" >&3
 fi
 
 # 4. Each step builds (x86_64, the KUnit kernel's config).
@@ -137,13 +128,13 @@ if [[ $build == yes ]]; then
 			ok=
 		fi
 		[[ -z $ok ]] && tail -n 20 "$blog" | sed 's/^/# /' >&3
-		result "$ok" "step $k ($(basename "${msgs[k - 1]}" .txt)) builds on x86_64 without warnings ($(($(date +%s) - start)) s)" >&3
+		ktap_result "$ok" "step $k ($(basename "${msgs[k - 1]}" .txt)) builds on x86_64 without warnings ($(($(date +%s) - start)) s)" >&3
 		log "step $k: $([[ -n $ok ]] && echo builds || echo FAILS)"
 	done
 fi
-echo "1..$n" >&3
+echo "1..$KTAP_N" >&3
 exec 3>&-
 grep -E '^(not ok|# )' "$ktap" | head -n 60 || true
-record_result series "$passed" "$failed"
-log "$passed passed, $failed failed; KTAP: $ktap; patches: $work/patches"
-[[ $failed -eq 0 ]]
+record_result series "$KTAP_PASSED" "$KTAP_FAILED"
+log "$KTAP_PASSED passed, $KTAP_FAILED failed; KTAP: $ktap; patches: $work/patches"
+[[ $KTAP_FAILED -eq 0 ]]
