@@ -35,6 +35,12 @@ doc=$FUTEX2_REPO/docs/arch-matrix.md
 	echo "kernels are the compat cases (no compat ABI there); \`numa=no\` rows boot"
 	echo "kunit.py's machine with one node, and the node cases then expect one."
 	echo
+	echo "alpha skips every case that needs user memory (44): its switch_mm() sets"
+	echo "a thread's ASN but not its page table base, so a KUnit thread that"
+	echo "borrows an mm faults on its first user access forever (the guest spun"
+	echo "there until killed); its KUnit kernel also has COMPACTION off, which"
+	echo "Debian's 6.1.192 alpha tree does not build with."
+	echo
 	echo "Not compiled: ia64, microblaze and xtensa, for which Debian 12 ships no"
 	echo "cross compiler; their tables are still checked by \`make check-tables\`."
 } >"$doc"

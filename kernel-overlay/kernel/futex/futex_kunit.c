@@ -43,6 +43,15 @@ static int futex_test_attach_mm(void)
 	if (current->mm)
 		return 0;
 
+	/*
+	 * alpha's switch_mm() sets the thread's ASN but not its page table
+	 * base (pcb.ptbr, set at fork): a kernel thread that borrows an mm
+	 * keeps walking init_mm's tables and faults on the first user access
+	 * forever (measured: the guest spins there).
+	 */
+	if (IS_ENABLED(CONFIG_ALPHA))
+		return -EOPNOTSUPP;
+
 	mm = mm_alloc();
 	if (!mm)
 		return -ENOMEM;
@@ -60,8 +69,11 @@ static void __user *futex_test_mmap(struct kunit *test, unsigned long pages,
 				    unsigned long prot, unsigned long flags)
 {
 	unsigned long addr;
+	int ret = futex_test_attach_mm();
 
-	KUNIT_ASSERT_EQ(test, futex_test_attach_mm(), 0);
+	if (ret == -EOPNOTSUPP)
+		kunit_skip(test, "a kernel thread cannot use user memory on this architecture");
+	KUNIT_ASSERT_EQ(test, ret, 0);
 
 	addr = vm_mmap(NULL, 0, pages * PAGE_SIZE, prot,
 		       flags | MAP_ANONYMOUS, 0);
