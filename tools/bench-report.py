@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turn futex2_bench console logs into the benchmark report (markdown).
 
-Usage: bench-report.py --arch ARCH [--counts FILE] [--failed-boots N]
+Usage: bench-report.py --arch ARCH [--counts FILE] [--failed-boots N] [--clock OPTS]
                        {patched,pristine}-BOOT.console...
 
 Each console holds "# BENCH <key> <median> <min> <max>" lines (ns per op on
@@ -83,6 +83,7 @@ def main():
     ap.add_argument("--arch", required=True)
     ap.add_argument("--counts", help="write 'passed failed' here")
     ap.add_argument("--failed-boots", type=int, default=0)
+    ap.add_argument("--clock", default="?", help="the QEMU clock options of the boots")
     ap.add_argument("consoles", nargs="+")
     a = ap.parse_args()
 
@@ -124,7 +125,7 @@ def main():
     p(f"# futex2_bench on {a.arch}")
     p("")
     p(f"- boots: {len(runs['patched'])} patched, {len(runs['pristine'])} pristine, "
-      "interleaved; QEMU TCG with `-icount shift=0,sleep=off` (guest ns = instructions)")
+      f"interleaved; QEMU TCG with `{a.clock}` (guest ns = instructions)")
     for k in ("patched", "pristine"):
         if k in headers:
             p(f"- {k}: {headers[k]}")
@@ -142,27 +143,26 @@ def main():
         verdict = "" if target is None else ("met" if r <= target else "**missed**")
         return f"| {what} | `{base_key}` | {b:.1f} | `{key}` | {v:.1f} | {r:.3f} | {verdict} |"
 
-    p(f"## futex2 vs legacy, patched kernel (target: ratio <= {TARGET})")
-    p("")
-    p("| operation | legacy | ns/op | futex2 | ns/op | ratio | target |")
-    p("|---|---|---:|---|---:|---:|---|")
-    for what, legacy, f2 in PAIRS:
-        p(ratio_row(WHAT[what], "patched", legacy, "patched", f2, TARGET))
-    p("")
-    p("## What FUTEX2_NUMA adds (reads the node word; no target)")
-    p("")
-    p("| operation | plain | ns/op | NUMA | ns/op | ratio | |")
-    p("|---|---|---:|---|---:|---:|---|")
-    for what, plain, numa in NUMA_PAIRS:
-        p(ratio_row(WHAT[what], "patched", plain, "patched", numa, None))
-    p("")
-    p(f"## Legacy futex(2), patched vs pristine 6.1 (target: ratio <= {TARGET})")
-    p("")
-    p("| operation | pristine | ns/op | patched | ns/op | ratio | target |")
-    p("|---|---|---:|---|---:|---:|---|")
-    for key in LEGACY_KEYS:
-        p(ratio_row(WHAT[key.split(".")[0]], "pristine", key, "patched", key, TARGET))
-    p("")
+    def ratio_table(title, base, other, rows):
+        """rows: (what, base kernel, base key, kernel, key, target)"""
+        p(f"## {title}")
+        p("")
+        p(f"| operation | {base} | ns/op | {other} | ns/op | ratio | target |")
+        p("|---|---|---:|---|---:|---:|---|")
+        for row in rows:
+            p(ratio_row(*row))
+        p("")
+
+    ratio_table(f"futex2 vs legacy, patched kernel (target: ratio <= {TARGET})",
+                "legacy", "futex2",
+                [(WHAT[w], "patched", l, "patched", f, TARGET) for w, l, f in PAIRS])
+    ratio_table("What FUTEX2_NUMA adds (reads the node word; no target)",
+                "plain", "NUMA",
+                [(WHAT[w], "patched", a, "patched", n, None) for w, a, n in NUMA_PAIRS])
+    ratio_table(f"Legacy futex(2), patched vs pristine 6.1 (target: ratio <= {TARGET})",
+                "pristine", "patched",
+                [(WHAT[k.split(".")[0]], "pristine", k, "patched", k, TARGET)
+                 for k in LEGACY_KEYS])
     p("## Repeatability (spread of the boot medians; widest range within a boot)")
     p("")
     p("| key | kernel | median ns/op | between boots % | within a boot % |")

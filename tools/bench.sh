@@ -38,6 +38,7 @@ mkdir -p "$RESULTS_DIR"
 set +e
 python3 "$FUTEX2_REPO/tools/bench-report.py" --arch "$arch" \
 	--counts "$RESULTS_DIR/bench-$arch.counts" --failed-boots "$failed" \
+	--clock "$QEMU_ICOUNT_ARGS" \
 	"$runs"/*.console >"$report"
 rc=$?
 set -e

@@ -95,6 +95,12 @@ arch_field() {
 		END { exit !found }' "$ARCH_MATRIX"
 }
 
+# set_arch_field ARCH KEY VALUE: record KEY=VALUE (a tool's last result) in
+# ARCH's "arch" row of arch-matrix, replacing an earlier value.
+set_arch_field() {
+	sed -i -E "/^arch $1 /{s/ $2=[^ ]*//; s|\$| $2=$3|}" "$ARCH_MATRIX"
+}
+
 # kunit_arches: the architectures whose KUnit run is part of the flow.
 kunit_arches() {
 	awk '$1 == "arch" && / kunit=yes/ { print $2 }' "$ARCH_MATRIX"

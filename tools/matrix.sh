@@ -88,7 +88,7 @@ for a in "${arches[@]}"; do
 	echo "$a $status $day ${secs}s" >>"$results.new"
 	mv "$results.new" "$results"
 	# The arch-matrix row keeps the last result.
-	sed -i -E "/^arch $a /{s/ compile=[^ ]*//; s/\$/ compile=$status@$day/}" "$ARCH_MATRIX"
+	set_arch_field "$a" compile "$status@$day"
 done
 record_result matrix "$passed" "$failed"
 "$FUTEX2_REPO/tools/matrix-doc.sh"

@@ -41,12 +41,15 @@ image=$build_dir/$QEMU_IMAGE
 [[ -f $image ]] || die "no kernel image $image"
 
 # 2. The tests, static, per ABI, against the overlay's own uapi headers.
+install_headers() {	# ABI KERNEL_ARCH: into $work/headers-ABI
+	make -s -C "$TREE_DIR" O="$work/hdr-build-$1" ARCH="$2" \
+		INSTALL_HDR_PATH="$work/headers-$1" headers_install
+}
 build_abi() {	# ABI KERNEL_ARCH CROSS_PREFIX [EXTRA_CFLAGS]
 	local abi=$1 karch=$2 cross=$3 cflags=${4:-}
 	local hdr=$work/headers-$abi out=$work/tests/$abi
 
-	make -s -C "$TREE_DIR" O="$work/hdr-build-$abi" ARCH="$karch" \
-		INSTALL_HDR_PATH="$hdr" headers_install
+	install_headers "$abi" "$karch"
 	mkdir -p "$out"
 	# CFLAGS/LDFLAGS from the environment: the Makefile appends to them.
 	CFLAGS="-static $cflags" LDFLAGS=-static \
@@ -64,13 +67,17 @@ cross=$(arch_field "$arch" cross)
 [[ $cross == - ]] && cross=
 if [[ $SUITE == bench ]]; then
 	log "building the benchmark: $arch"
-	hdr=$work/headers-$arch
-	make -s -C "$TREE_DIR" O="$work/hdr-build-$arch" ARCH="$(arch_field "$arch" kunit_arch)" \
-		INSTALL_HDR_PATH="$hdr" headers_install
-	rm -rf "$work/tests" && mkdir -p "$work/tests/$arch"
-	"${cross}gcc" -O2 -Wall -static -isystem "$hdr/include" \
-		-I "$OVERLAY_DIR/tools/testing/selftests/futex/include" \
-		-o "$work/tests/$arch/futex2_bench" "$FUTEX2_REPO/tools/guest/futex2_bench.c" -lpthread
+	install_headers "$arch" "$(arch_field "$arch" kunit_arch)"
+	bench=$work/tests/$arch/futex2_bench
+	mkdir -p "$work/tests/$arch"
+	# Once per change, not once per boot (tools/bench.sh boots many times).
+	if [[ ! -x $bench || -n $(find "$FUTEX2_REPO/tools/guest/futex2_bench.c" \
+			"$OVERLAY_DIR/tools/testing/selftests/futex/include" \
+			-newer "$bench" -print -quit) ]]; then
+		"${cross}gcc" -O2 -Wall -static -isystem "$work/headers-$arch/include" \
+			-I "$OVERLAY_DIR/tools/testing/selftests/futex/include" \
+			-o "$bench" "$FUTEX2_REPO/tools/guest/futex2_bench.c" -lpthread
+	fi
 else
 	log "building the selftests: $arch"
 	build_abi "$arch" "$(arch_field "$arch" kunit_arch)" "$cross"

@@ -100,20 +100,15 @@ if [[ $build == yes ]]; then
 	[[ -f $config ]] || { "$FUTEX2_REPO/tools/kunit.sh" x86_64 >/dev/null 2>&1 || true; }
 	[[ -f $config ]] || die "no x86_64 KUnit kernel config at $config"
 	for ((k = 1; k <= steps; k++)); do
+		# The step's files (pristine ones included) over the tree the way
+		# tools/tree.sh lays the overlay: only changed content, by rename
+		# (the hard-linked pristine files stay pristine); files the step
+		# does not have yet go.
 		rm -rf "$work/step" && mkdir -p "$work/step"
 		series_py "$k" "$work/step"
+		rsync -r --checksum "$work/step/" "$tree/"
 		for f in $files; do
-			if [[ -f $work/step/$f ]]; then
-				if ! cmp -s "$work/step/$f" "$tree/$f"; then
-					mkdir -p "$(dirname "$tree/$f")"
-					cp "$work/step/$f" "$tree/$f.new" && mv "$tree/$f.new" "$tree/$f"
-				fi
-			elif [[ -f $PRISTINE_DIR/$f ]]; then
-				cmp -s "$PRISTINE_DIR/$f" "$tree/$f" ||
-					{ cp "$PRISTINE_DIR/$f" "$tree/$f.new" && mv "$tree/$f.new" "$tree/$f"; }
-			else
-				rm -f "$tree/$f"
-			fi
+			[[ -f $work/step/$f ]] || rm -f "$tree/$f"
 		done
 		blog=$LOG_DIR/series-build-$(printf %02d "$k").log
 		mkdir -p "$work/build"
