@@ -9,6 +9,7 @@
 # Debian's stress-ng and trinity in the guest): see tools/stress.sh.
 # SUITE=bench runs tools/guest/futex2_bench.c on QEMU's instruction clock:
 # see tools/bench.sh.
+# ONLY=REGEX runs just the list's programs that match REGEX.
 # VARIANT=debug boots the debug kernel (tools/kconfig/debug.config);
 # VARIANT=pristine the untouched 6.1 kernel (for the benchmark).
 set -euo pipefail
@@ -119,10 +120,14 @@ else
 	sed -e "s/@STRESS_SECONDS@/$STRESS_SECONDS/g" -e "s/@FUZZ_SECONDS@/$FUZZ_SECONDS/g" \
 	    -e "s/@FUZZ_SEED@/$FUZZ_SEED/g" -e "s/@REAL_SECONDS@/$REAL_SECONDS/g" \
 	    -e '/^#/d' -e '/^$/d' "$FUTEX2_REPO/tools/guest/stress.list" >"$work/list"
-	if [[ -n ${STRESS_ONLY:-} ]]; then
-		grep -E -e "$STRESS_ONLY" "$work/list" >"$work/list.only" || true
-		mv "$work/list.only" "$work/list"
-	fi
+fi
+# STRESS_ONLY (tools/stress.sh) or ONLY (a developer's rerun of one
+# program): keep the list lines that match the regular expression.
+only=${STRESS_ONLY:-${ONLY:-}}
+if [[ -n $only ]]; then
+	grep -E -e "$only" "$work/list" >"$work/list.only" ||
+		die "no program in the $SUITE list matches '$only'"
+	mv "$work/list.only" "$work/list"
 fi
 {
 	echo "dir /bin 755 0 0"

@@ -48,7 +48,8 @@ RULES = [
     (5, r"include/linux/syscalls\.h$|kernel/sys_ni\.c$", r"futex_wake"),
     (6, r"include/linux/syscalls\.h$|kernel/sys_ni\.c$", r"futex_wait\b|clockid_t clockid"),
     (9, r"include/linux/syscalls\.h$|kernel/sys_ni\.c$", r"futex_requeue|nr_requeue"),
-    # uapi: the FUTEX2 namespace
+    # uapi: the FUTEX2 namespace; the NUMA node word's "no node"
+    (11, r"include/uapi/linux/futex\.h$", r"FUTEX_NO_NODE"),
     (1, r"include/uapi/linux/futex\.h$", r""),
     # struct futex_key and the key kinds
     (11, r"include/linux/futex\.h$", r"int node"),
@@ -76,6 +77,8 @@ RULES = [
     (4, r"kernel/futex/syscalls\.c$", r"futex_validate_waitv|FUTEXV_WAITER_MASK|aux\.flags & FUTEX_32|^\s*int flags;\s*$"),
     (6, r"kernel/futex/syscalls\.c$", r""),
     # kernel/futex/core.c
+    # the robust-list wake: its literal "shared" broke with the flag values
+    (3, r"kernel/futex/core\.c$", r"wake_flags"),
     (13, r"kernel/futex/core\.c$", r"The size of the futex is encoded"),
     (7, r"kernel/futex/core\.c$", r"@fshared|bool fshared, union|int err, ro = 0|naturally\" aligned|address % sizeof|access_ok\(uaddr, sizeof"),
     (12, r"kernel/futex/core\.c$", r"futex_get_value_locked|__get_user\(\*dest, from\)"),
@@ -84,6 +87,7 @@ RULES = [
     (7, r"kernel/futex/(pi|requeue|waitwake)\.c$", r"get_futex_key\(uaddr.?, flags & FLAGS_SHARED|get_futex_key\(uaddr, flags, &key2, FUTEX_WRITE|get_futex_key\(uaddr2, flags, &key2, FUTEX_WRITE"),
     (12, r"kernel/futex/(pi|requeue|waitwake)\.c$", r"futex_get_value_locked|get_user\((curval|uval), uaddr|unsigned int flags = vs\[i\]\.w\.flags"),
     (8, r"kernel/futex/requeue\.c$", r""),
+    (5, r"kernel/futex/waitwake\.c$", r"FLAGS_STRICT"),
     (4, r"kernel/futex/waitwake\.c$", r"vs\[i\]\.w\.flags"),
     (6, r"kernel/futex/waitwake\.c$", r""),
 ]
@@ -103,6 +107,12 @@ OVERRIDES = [
        "\t/* Only 32-bit futexes, until the 8- and 16-bit ones are enabled */\n"
        "\tif ((flags & FLAGS_SIZE_MASK) != FLAGS_SIZE_32)\n"
        "\t\treturn false;\n\n\\1")]),
+    # FLAGS_STRICT comes with futex_wake() (part 5).
+    (r"kernel/futex/futex\.h$", r"#\s*define FLAGS_(SIZE|SHARED|CLOCKRT)", 2, 4,
+     [(r"/\* futex_wake\(\) with nr_wake == 0[^\n]*\n#define FLAGS_STRICT\t+0x100\n", "")]),
+    # The KUnit suite (part 15) makes futex_hash_size() visible.
+    (r"kernel/futex/core\.c$", r"futex_hash_size", 11, 14,
+     [(r"FUTEX_KUNIT_VISIBLE\nunsigned long", "static unsigned long")]),
     # Until part 11, the futex2 calls do not take FUTEX2_NUMA.
     (r"kernel/futex/futex\.h$", r"FUTEX2_VALID_MASK", 3, 10,
      [(r" \| FUTEX2_NUMA", "")]),

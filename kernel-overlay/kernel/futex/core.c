@@ -38,6 +38,7 @@
 #include <linux/vmalloc.h>
 #include <linux/fault-inject.h>
 #include <linux/slab.h>
+#include <linux/sched/signal.h>
 
 #include "futex.h"
 #include "../locking/rtmutex_common.h"
@@ -254,6 +255,14 @@ static u64 get_object_id(atomic64_t *object_seq)
 	}
 }
 
+/*
+ * How often futex_claim_node() tries to exchange the 32-bit word around an
+ * unset node word before it gives up: only other writes to that word make
+ * it try again, and for an 8 or 16-bit node word those may be writes to
+ * bytes that are not even part of the futex.
+ */
+#define FUTEX_CLAIM_NODE_TRIES	128
+
 /**
  * futex_claim_node() - Fill in an unset NUMA node word, atomically
  * @naddr:	user address of the node word, naturally aligned
@@ -265,13 +274,16 @@ static u64 get_object_id(atomic64_t *object_seq)
  * tables and a waker would miss some of them. So the current node replaces
  * all ones by compare-and-exchange, and a task that loses the race uses the
  * winner's node. A node word narrower than 32 bits is exchanged within its
- * naturally aligned 32-bit word; if the futex value beside it changes
- * meanwhile, try again.
+ * naturally aligned 32-bit word; if the other bytes of that word change
+ * meanwhile, try again, at most FUTEX_CLAIM_NODE_TRIES times, so that a
+ * task writing those bytes in a loop cannot hold this one in the kernel.
  *
  * The caller has checked access_ok() for the futex. May fault and sleep.
  *
- * Return: 0 with *@node set (not yet checked against the possible nodes),
- * or -EFAULT if the word cannot be read or written.
+ * Return: 0 with *@node set (not yet checked against the possible nodes);
+ * -EFAULT if the word cannot be read or written; -EINTR if a fatal signal
+ * is pending; -EAGAIN if the word kept changing and the node word is still
+ * unset after FUTEX_CLAIM_NODE_TRIES tries.
  */
 static int futex_claim_node(void __user *naddr, unsigned int flags, u32 *node)
 {
@@ -279,7 +291,7 @@ static int futex_claim_node(void __user *naddr, unsigned int flags, u32 *node)
 	u32 __user *uaddr = (u32 __user *)(addr & ~3UL);
 	u32 mask = futex_size_max(flags);
 	u32 uval, nval, curval, cur;
-	unsigned int shift;
+	unsigned int shift, tries;
 	int ret;
 
 	if (IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))
@@ -290,13 +302,16 @@ static int futex_claim_node(void __user *naddr, unsigned int flags, u32 *node)
 	if (get_user(uval, uaddr))
 		return -EFAULT;
 
-	for (;;) {
+	for (tries = 0; ; tries++) {
 		cur = (uval >> shift) & mask;
 		if (cur != mask) {
 			/* Someone else claimed it first: use theirs. */
 			*node = cur;
 			return 0;
 		}
+
+		if (tries == FUTEX_CLAIM_NODE_TRIES)
+			return -EAGAIN;
 
 		cur = numa_node_id();
 		nval = (uval & ~(mask << shift)) | (cur << shift);
@@ -313,12 +328,14 @@ static int futex_claim_node(void __user *naddr, unsigned int flags, u32 *node)
 				return -EFAULT;
 		} else if (ret == -EAGAIN) {
 			/* The architecture gave up on a contended exchange. */
-			cond_resched();
 			if (get_user(curval, uaddr))
 				return -EFAULT;
 		} else if (ret) {
 			return ret;
 		}
+
+		if (fatal_signal_pending(current))
+			return -EINTR;
 
 		uval = curval;
 		cond_resched();
@@ -861,6 +878,12 @@ void futex_unqueue_pi(struct futex_q *q)
 static int handle_futex_death(u32 __user *uaddr, struct task_struct *curr,
 			      bool pi, bool pending_op)
 {
+	/*
+	 * Robust futexes are 32-bit and, as the list may be walked for a
+	 * futex shared with other processes, always looked up as shared:
+	 * the waiters queued on them with legacy futex() are.
+	 */
+	const unsigned int wake_flags = FLAGS_SIZE_32 | FLAGS_SHARED;
 	u32 uval, nval, mval;
 	pid_t owner;
 	int err;
@@ -945,7 +968,7 @@ retry:
 
 	if (owner != task_pid_vnr(curr)) {
 		if (pending_op && !pi && (!owner || !(uval & FUTEX_WAITERS)))
-			futex_wake(uaddr, 1, 1, FUTEX_BITSET_MATCH_ANY);
+			futex_wake(uaddr, wake_flags, 1, FUTEX_BITSET_MATCH_ANY);
 		return 0;
 	}
 
@@ -995,7 +1018,7 @@ retry:
 	 * PI futexes happens in exit_pi_state():
 	 */
 	if (!pi && (uval & FUTEX_WAITERS))
-		futex_wake(uaddr, 1, 1, FUTEX_BITSET_MATCH_ANY);
+		futex_wake(uaddr, wake_flags, 1, FUTEX_BITSET_MATCH_ANY);
 
 	return 0;
 }
@@ -1374,18 +1397,34 @@ void futex_exit_release(struct task_struct *tsk)
 	futex_cleanup_end(tsk, FUTEX_STATE_DEAD);
 }
 
+/**
+ * futex_hash_size() - Number of buckets in each node's hash table
+ * @cpus:	number of possible CPUs
+ * @nodes:	number of possible nodes
+ *
+ * 256 buckets per CPU, spread over the nodes' tables, rounded up to a power
+ * of two, and never fewer than 4 per node however many nodes share however
+ * few CPUs (memory-only nodes: 256 * @cpus / @nodes can be 0).
+ */
+FUTEX_KUNIT_VISIBLE
+unsigned long futex_hash_size(unsigned int cpus, unsigned int nodes)
+{
+	unsigned long size;
+
+	if (CONFIG_BASE_SMALL)
+		return 16;
+
+	size = 256UL * cpus / max(nodes, 1U);
+	return roundup_pow_of_two(max(4UL, size));
+}
+
 static int __init futex_init(void)
 {
 	unsigned int order, n;
 	unsigned long size, i;
 
-#if CONFIG_BASE_SMALL
-	futex_hashsize = 16;
-#else
-	futex_hashsize = 256 * num_possible_cpus();
-	futex_hashsize /= num_possible_nodes();
-	futex_hashsize = roundup_pow_of_two(futex_hashsize);
-#endif
+	futex_hashsize = futex_hash_size(num_possible_cpus(),
+					 num_possible_nodes());
 	size = sizeof(struct futex_hash_bucket) * futex_hashsize;
 	order = get_order(size);
 

@@ -37,6 +37,8 @@
 #define FLAGS_CLOCKRT		0x20
 #define FLAGS_HAS_TIMEOUT	0x40
 #define FLAGS_NUMA		0x80
+/* futex_wake() with nr_wake == 0 wakes nobody (futex2); legacy wakes one. */
+#define FLAGS_STRICT		0x100
 
 /* The FUTEX2_ flags that the futex2 syscalls accept. */
 #define FUTEX2_VALID_MASK (FUTEX2_SIZE_MASK | FUTEX2_NUMA | FUTEX2_PRIVATE)
@@ -299,9 +301,14 @@ futex_setup_timer(ktime_t *time, struct hrtimer_sleeper *timeout,
 extern struct futex_hash_bucket *futex_hash(union futex_key *key);
 
 #if IS_ENABLED(CONFIG_FUTEX_KUNIT_TEST)
+/* Static unless the KUnit suite calls it. */
+#define FUTEX_KUNIT_VISIBLE
 int futex_hash_node(struct futex_hash_bucket *hb);
 long futex_hash_index(struct futex_hash_bucket *hb);
 unsigned long futex_hash_buckets(void);
+unsigned long futex_hash_size(unsigned int cpus, unsigned int nodes);
+#else
+#define FUTEX_KUNIT_VISIBLE static
 #endif
 
 /**

@@ -973,7 +973,47 @@ static void futex_hash_tables_sit_on_their_node(struct kunit *test)
 	}
 }
 
+/* futex_hash_size(): buckets per node's table for a CPU and node count. */
+struct futex_hash_size_case {
+	const char *name;
+	unsigned int cpus, nodes;
+	unsigned long buckets;
+};
+
+static const struct futex_hash_size_case futex_hash_size_cases[] = {
+	{ "1_cpu_1_node",		1,	1,	256 },
+	{ "2_cpus_2_nodes",		2,	2,	256 },
+	{ "3_cpus_2_nodes_rounds_up",	3,	2,	512 },
+	{ "64_cpus_4_nodes",		64,	4,	4096 },
+	{ "1_cpu_64_nodes",		1,	64,	4 },
+	{ "1_cpu_1024_nodes_min_4",	1,	1024,	4 },
+	{ "2_cpus_300_nodes_min_4",	2,	300,	4 },
+	{ "0_nodes_as_1",		2,	0,	512 },
+};
+
+static void futex_hash_size_case_desc(const struct futex_hash_size_case *c,
+				      char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(futex_hash_size, futex_hash_size_cases,
+		  futex_hash_size_case_desc);
+
+static void futex_hash_size_is_pow2_and_at_least_4(struct kunit *test)
+{
+	const struct futex_hash_size_case *c = test->param_value;
+	unsigned long got = futex_hash_size(c->cpus, c->nodes);
+
+	if (CONFIG_BASE_SMALL)
+		kunit_skip(test, "CONFIG_BASE_SMALL: always 16 buckets");
+	KUNIT_EXPECT_EQ(test, got, c->buckets);
+	KUNIT_EXPECT_TRUE(test, is_power_of_2(got));
+}
+
 static struct kunit_case futex_hash_test_cases[] = {
+	KUNIT_CASE_PARAM(futex_hash_size_is_pow2_and_at_least_4,
+			 futex_hash_size_gen_params),
 	KUNIT_CASE(futex_hash_sees_promised_nodes),
 	KUNIT_CASE(futex_hash_tables_sit_on_their_node),
 	KUNIT_CASE(futex_hash_numa_key_lands_in_its_node),

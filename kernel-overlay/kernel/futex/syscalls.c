@@ -409,7 +409,7 @@ SYSCALL_DEFINE4(futex_wake,
 	if (!futex_validate_input(flags, mask))
 		return -EINVAL;
 
-	return futex_wake(uaddr, flags, nr, mask);
+	return futex_wake(uaddr, FLAGS_STRICT | flags, nr, mask);
 }
 
 /**
@@ -472,8 +472,10 @@ SYSCALL_DEFINE6(futex_wait,
  *
  * Identical to the traditional FUTEX_CMP_REQUEUE op, except it is part of the
  * futex2 family of calls. @waiters[0] is the source, with the value to
- * compare against; @waiters[1] is the destination. Each has its own
- * FUTEX2 flags, so the two futexes may differ in size.
+ * compare against; @waiters[1] is the destination. Their flags must be
+ * identical except for the size: the two futexes may differ in size, but
+ * not in FUTEX2_PRIVATE or FUTEX2_NUMA (as in mainline, which requires
+ * identical flags as long as it has only one size).
  *
  * Return: the number of waiters woken plus requeued, -EAGAIN if the source
  * does not hold @waiters[0].val, -EINVAL, -EFAULT.
@@ -484,9 +486,11 @@ SYSCALL_DEFINE4(futex_requeue,
 		int, nr_wake,
 		int, nr_requeue)
 {
-	struct futex_waitv w[2];
-	int flags1, flags2;
-	u32 cmpval;
+	struct futex_waitv w;
+	int fl[2];
+	void __user *uaddr[2];
+	u32 cmpval = 0;
+	int i;
 
 	if (flags)
 		return -EINVAL;
@@ -495,25 +499,27 @@ SYSCALL_DEFINE4(futex_requeue,
 		return -EINVAL;
 
 	/*
-	 * Both entries in one copy, and no futex_q set up for them: requeue
-	 * queues nothing of its own, and this keeps it as cheap as the
-	 * FUTEX_CMP_REQUEUE it mirrors.
+	 * Entry by entry, each copied and checked before the next is read,
+	 * so that a bad entry gives the same error as in mainline. No
+	 * futex_q is set up: requeue queues nothing of its own.
 	 */
-	if (copy_from_user(w, waiters, sizeof(w)))
-		return -EFAULT;
+	for (i = 0; i < 2; i++) {
+		if (copy_from_user(&w, &waiters[i], sizeof(w)))
+			return -EFAULT;
 
-	flags1 = futex_validate_waitv(&w[0]);
-	if (flags1 < 0)
-		return flags1;
+		fl[i] = futex_validate_waitv(&w);
+		if (fl[i] < 0)
+			return fl[i];
 
-	flags2 = futex_validate_waitv(&w[1]);
-	if (flags2 < 0)
-		return flags2;
+		uaddr[i] = u64_to_user_ptr(w.uaddr);
+		if (!i)
+			cmpval = w.val;
+	}
 
-	cmpval = w[0].val;
+	if ((fl[0] ^ fl[1]) & ~FLAGS_SIZE_MASK)
+		return -EINVAL;
 
-	return futex_requeue(u64_to_user_ptr(w[0].uaddr), flags1,
-			     u64_to_user_ptr(w[1].uaddr), flags2,
+	return futex_requeue(uaddr[0], fl[0], uaddr[1], fl[1],
 			     nr_wake, nr_requeue, &cmpval, 0);
 }
 

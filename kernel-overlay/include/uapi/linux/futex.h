@@ -75,6 +75,13 @@
 #define FUTEX_32		FUTEX2_SIZE_U32 /* historical accident :-( */
 
 /*
+ * The node word of a FUTEX2_NUMA futex holds a node id, or all ones of the
+ * futex size for "no node yet": the kernel then fills in the node of the
+ * calling task. For a 32-bit futex that is FUTEX_NO_NODE.
+ */
+#define FUTEX_NO_NODE		(-1)
+
+/*
  * Max numbers of elements in a futex_waitv array
  */
 #define FUTEX_WAITV_MAX		128

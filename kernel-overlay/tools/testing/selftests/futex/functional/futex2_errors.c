@@ -201,10 +201,90 @@ static void test_unmapped(void)
 	expect(is_err(res, EFAULT), "futex_waitv: unmapped futex is EFAULT", res);
 }
 
+/*
+ * futex_waitv() takes no flags of its own yet: every bit is EINVAL. The
+ * array is valid and its value differs from the futex, so a kernel that
+ * accepted a bit would return EAGAIN at once instead.
+ */
+static void test_waitv_syscall_flags(void)
+{
+	struct futex_waitv v = {
+		.uaddr = (uintptr_t)&f[0], .val = 1, .flags = U32P,
+	};
+	unsigned int bit, bad = 0;
+
+	f[0] = 0;
+	for (bit = 0; bit < 32; bit++) {
+		if (!is_err(futex_waitv(&v, 1, 1u << bit, NULL, 0), EINVAL))
+			bad |= 1u << bit;
+	}
+	ksft_test_result(!bad, "futex_waitv: every bit of the syscall's flags is EINVAL (accepted: 0x%x)\n", bad);
+}
+
+/*
+ * A value or mask wider than the futex is EINVAL, for every size and in
+ * every place a value is given: futex_wait()'s value and mask,
+ * futex_wake()'s mask, each futex_waitv() entry, and both futex_requeue()
+ * entries (the target's value is unused, but checked all the same). The
+ * futexes hold 0 and the values are all ones of the size plus one, so a
+ * kernel that skipped a check would give EAGAIN or 0 instead.
+ */
+static void test_values_wider_than_size(void)
+{
+	static const unsigned int sizes[] = {
+		FUTEX2_SIZE_U8, FUTEX2_SIZE_U16, FUTEX2_SIZE_U32,
+	};
+	unsigned int i, bad_wait = 0, bad_wake = 0, bad_waitv = 0, bad_rq = 0;
+	struct timespec ts;
+
+	memset(f, 0, sizeof(f));
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		unsigned int flags = sizes[i] | FUTEX2_PRIVATE;
+		uint64_t wide = (uint64_t)futex2_size_max(flags) + 1;
+		struct futex_waitv v[2] = {
+			{ .uaddr = (uintptr_t)&f[0], .flags = flags },
+			{ .uaddr = (uintptr_t)&f[1], .flags = flags },
+		};
+
+		/* futex_wait()'s value is a long: 32 bits for compat tasks. */
+		if (wide <= (unsigned long)-1) {
+			if (!is_err(futex2_wait(f, wide, 1, flags, in_a_second(&ts),
+						CLOCK_MONOTONIC), EINVAL))
+				bad_wait |= 1u << i;
+			if (!is_err(futex2_wait(f, 0, wide, flags, in_a_second(&ts),
+						CLOCK_MONOTONIC), EINVAL))
+				bad_wait |= 0x10u << i;
+			if (!is_err(futex2_wake(f, wide, 1, flags), EINVAL))
+				bad_wake |= 1u << i;
+		}
+
+		v[0].val = wide;
+		if (!is_err(futex_waitv(v, 1, 0, in_a_second(&ts), CLOCK_MONOTONIC), EINVAL))
+			bad_waitv |= 1u << i;
+		v[0].val = 0;
+		v[1].val = wide;
+		if (!is_err(futex_waitv(v, 2, 0, in_a_second(&ts), CLOCK_MONOTONIC), EINVAL))
+			bad_waitv |= 0x10u << i;
+
+		/* v[1] is still wide: the target's value is checked too. */
+		if (!is_err(futex2_requeue(v, 0, 1, 1), EINVAL))
+			bad_rq |= 0x10u << i;
+		v[1].val = 0;
+		v[0].val = wide;
+		if (!is_err(futex2_requeue(v, 0, 1, 1), EINVAL))
+			bad_rq |= 1u << i;
+	}
+	/* Bit n: size U(8 << n); bit 4 + n: the mask, or the second entry. */
+	ksft_test_result(!bad_wait, "futex_wait: a value or mask wider than the size is EINVAL, each size (accepted: 0x%x)\n", bad_wait);
+	ksft_test_result(!bad_wake, "futex_wake: a mask wider than the size is EINVAL, each size (accepted: 0x%x)\n", bad_wake);
+	ksft_test_result(!bad_waitv, "futex_waitv: an entry's value wider than its size is EINVAL, each size, first and second entry (accepted: 0x%x)\n", bad_waitv);
+	ksft_test_result(!bad_rq, "futex_requeue: a source or target value wider than its size is EINVAL, each size (accepted: 0x%x)\n", bad_rq);
+}
+
 int main(int argc, char *argv[])
 {
 	ksft_print_header();
-	ksft_set_plan(4 + 5 + 2 + 5 + 6 + 7);
+	ksft_set_plan(4 + 5 + 2 + 5 + 6 + 7 + 1 + 4);
 	ksft_print_msg("%d-bit process\n", (int)sizeof(long) * 8);
 
 	test_undefined_flag_bits();
@@ -213,6 +293,8 @@ int main(int argc, char *argv[])
 	test_clocks_and_timespecs();
 	test_requeue_fields();
 	test_unmapped();
+	test_waitv_syscall_flags();
+	test_values_wider_than_size();
 
 	ksft_finished();
 }

@@ -26,18 +26,6 @@ static const unsigned int sizes[] = {
 	FUTEX2_SIZE_U8, FUTEX2_SIZE_U16, FUTEX2_SIZE_U32,
 };
 
-static int nr_nodes(void)
-{
-	char path[64];
-	int n;
-
-	for (n = 0; n < 1024; n++) {
-		snprintf(path, sizeof(path), "/sys/devices/system/node/node%d", n);
-		if (access(path, F_OK))
-			break;
-	}
-	return n;
-}
 
 /* The first CPU of @node, or -1. */
 static int first_cpu_of(int node)
@@ -363,7 +351,7 @@ int main(int argc, char *argv[])
 	ksft_print_header();
 	ksft_set_plan(1 + 7 * 3 + 1);
 
-	nodes = nr_nodes();
+	nodes = futex2_numa_nodes();
 	ksft_test_result(!want_nodes || nodes == want_nodes,
 			 "the system has %d NUMA nodes (want %d)\n", nodes, want_nodes);
 

@@ -100,3 +100,12 @@ echo
 
 echo
 ./futex2_shared $COLOR
+
+echo
+./futex_robust $COLOR
+
+echo
+./futex2_mainline $COLOR
+
+echo
+./futex2_faults $COLOR

@@ -65,6 +65,20 @@ static inline uint32_t futex2_load(volatile void *p, unsigned int flags)
 	}
 }
 
+/* The number of NUMA nodes the system shows in sysfs. */
+static inline int futex2_numa_nodes(void)
+{
+	char path[64];
+	int n;
+
+	for (n = 0; n < 1024; n++) {
+		snprintf(path, sizeof(path), "/sys/devices/system/node/node%d", n);
+		if (access(path, F_OK))
+			break;
+	}
+	return n;
+}
+
 /* Long enough never to fire in a healthy run, short enough to end a hang. */
 #define FUTEX2_TEST_TIMEOUT_S	20
 
