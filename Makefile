@@ -9,6 +9,15 @@
 #   make bench ARCH=...            futex2 vs legacy, patched vs pristine 6.1, on
 #                                  QEMU's instruction clock (BENCH_BOOTS= BENCH_REPEATS=
 #                                  BENCH_ITERS=); report in the results directory
+#   make oracle ARCH=...           6.12's futex selftests and the differential tracer
+#                                  on the patched kernel, pristine 6.1 and Debian's 6.12,
+#                                  compared test by test (ORACLE_SEED= ORACLE_CALLS=)
+#   make glibc-test                glibc 2.36's nptl tests (Debian's glibc-source) on the
+#                                  patched kernel and pristine 6.1, compared test by test
+#                                  (x86_64; not in make test: ~1 h cold); make glibc-record
+#                                  copies its last report to docs/glibc-tests.md
+#   make mutation [ARCH=..]        plant each bug of tools/mutation/mutants.txt, one at a
+#                                  time; KUnit and the selftests must catch every one
 #   make bench-loop ARCH=x86_64    time from one overlay edit to KUnit/selftest results
 #   make check-tables              syscall tables and headers, no build
 #   make check-man                 docs/man renders without warnings, has its sections
@@ -36,16 +45,17 @@ TEST_BUDGET := STRESS_SECONDS=20 FUZZ_SECONDS=20 REAL_SECONDS=15
 # are computed (the timing targets are make bench's business).
 BENCH_SMOKE_ARCHES := x86_64
 BENCH_SMOKE := BENCH_BOOTS=1 BENCH_REPEATS=1 BENCH_ITERS=2000
-export STRESS_SECONDS FUZZ_SECONDS FUZZ_SEED REAL_SECONDS BENCH_BOOTS BENCH_REPEATS BENCH_ITERS
+export STRESS_SECONDS FUZZ_SECONDS FUZZ_SEED REAL_SECONDS BENCH_BOOTS BENCH_REPEATS BENCH_ITERS \
+	ORACLE_SEED ORACLE_CALLS
 CACHE := $(shell . $(TOOLS)/env.sh && echo $$FUTEX2_CACHE)
 RESULTS := $(shell . $(TOOLS)/env.sh && echo $$RESULTS_DIR)
 
-.PHONY: all kunit selftest shell stress fuzz bench bench-loop check-tables check-man matrix kunit-matrix series test tree clean distclean help
+.PHONY: all kunit selftest shell stress fuzz bench oracle glibc-test glibc-record mutation bench-loop check-tables check-man matrix kunit-matrix series test tree clean distclean help
 
 all: help
 
 help:
-	@sed -n '2,26s/^# \{0,1\}//p' Makefile
+	@sed -n '2,35s/^# \{0,1\}//p' Makefile
 
 tree:
 	$(TOOLS)/tree.sh
@@ -68,6 +78,22 @@ fuzz:
 
 bench:
 	$(TOOLS)/bench.sh $(ARCH)
+
+oracle:
+	$(TOOLS)/oracle.sh $(ARCH)
+
+mutation:
+	$(TOOLS)/mutation.sh $(ARCH)
+
+glibc-test:
+	$(TOOLS)/glibc-test.sh x86_64
+
+# A deliberate copy of the last glibc report into the tracked docs.
+glibc-record:
+	@test -f $(RESULTS)/glibc-x86_64.ktap || { echo "no glibc report: run make glibc-test"; exit 1; }
+	{ echo '# glibc 2.36 nptl tests: patched kernel vs pristine 6.1 (x86_64)'; echo; \
+	  echo 'Written by `make glibc-record` from the last `make glibc-test`.'; echo; \
+	  echo '```'; cat $(RESULTS)/glibc-x86_64.ktap; echo '```'; } >docs/glibc-tests.md
 
 bench-loop:
 	$(TOOLS)/bench-loop.sh $(ARCH)

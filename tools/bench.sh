@@ -25,13 +25,19 @@ for ((boot = 1; boot <= BENCH_BOOTS; boot++)); do
 		variant=
 		[[ $kernel == pristine ]] && variant=pristine
 		log "boot $boot of $BENCH_BOOTS: $kernel kernel"
+		rm -f "$LOG_DIR/bench${variant:+-$variant}-$arch.console"
 		if ! VARIANT=$variant SUITE=bench "$FUTEX2_REPO/tools/selftest.sh" "$arch" >&2; then
 			log "the $kernel benchmark boot $boot failed"
 			failed=$((failed + 1))
 		fi
-		cp "$LOG_DIR/bench${variant:+-$variant}-$arch.console" "$runs/$kernel-$boot.console"
+		# A boot that never got to write a console is a failed boot too.
+		cp "$LOG_DIR/bench${variant:+-$variant}-$arch.console" "$runs/$kernel-$boot.console" ||
+			{ failed=$((failed + 1)); : >"$runs/$kernel-$boot.console"; }
 	done
 done
+# The boots recorded their guests' own counts under this layer's name: the
+# report's verdict replaces them, and without a report there is none.
+rm -f "$RESULTS_DIR/bench-$arch.counts" "$RESULTS_DIR/bench-pristine-$arch.counts"
 
 report=$RESULTS_DIR/bench-$arch.md
 mkdir -p "$RESULTS_DIR"

@@ -20,7 +20,20 @@ LOG_DIR=$FUTEX2_CACHE/logs
 # Per-layer pass/fail counts of the last run, summed by tools/summary.sh.
 RESULTS_DIR=${FUTEX2_RESULTS:-$FUTEX2_CACHE/results}
 
-OVERLAY_DIR=$FUTEX2_REPO/kernel-overlay
+# The mainline reference: Debian's Linux 6.12 (mainline's futex2, U32 only,
+# no NUMA), extracted untouched by tools/ref-tree.sh; VARIANT=mainline.
+MAINLINE_PKG=linux-source-6.12
+MAINLINE_PKG_VERSION=6.12.118-1~deb12u1
+MAINLINE_TARBALL=/usr/src/linux-source-6.12.tar.xz
+MAINLINE_TOPDIR=linux-source-6.12
+MAINLINE_DIR=$FUTEX2_CACHE/mainline/$MAINLINE_TOPDIR
+
+# FUTEX2_OVERLAY: another copy of the overlay (tools/mutation.sh).
+# glibc 2.36 and its nptl tests, from Debian's glibc-source
+# (tools/glibc-build.sh), run in the guest by tools/glibc-test.sh.
+GLIBC_DIR=$FUTEX2_CACHE/glibc
+
+OVERLAY_DIR=${FUTEX2_OVERLAY:-$FUTEX2_REPO/kernel-overlay}
 PRISTINE_SUMS=$FUTEX2_REPO/tools/pristine.sha256
 ARCH_MATRIX=$FUTEX2_REPO/arch-matrix
 KUNITCONFIG=$FUTEX2_REPO/kunitconfig
@@ -43,6 +56,11 @@ REAL_SECONDS=${REAL_SECONDS:-30}
 BENCH_BOOTS=${BENCH_BOOTS:-3}
 BENCH_REPEATS=${BENCH_REPEATS:-5}
 BENCH_ITERS=${BENCH_ITERS:-20000}
+
+# The differential tracer of tools/oracle.sh: its seed, and calls per ABI
+# (legacy, futex2) per kernel, in chunks of 10000.
+ORACLE_SEED=${ORACLE_SEED:-20261204}
+ORACLE_CALLS=${ORACLE_CALLS:-1000000}
 
 # The guest topology, the one place it is set: NUMA_NODES nodes, one CPU
 # and one memory backend each, each node its own socket (x86's scheduler
@@ -119,7 +137,9 @@ selftest_arches() {
 # Kernel variants: "" is the plain KUnit/selftest kernel; "debug" adds
 # tools/kconfig/debug.config (lockdep, KASAN, UBSAN, ...); "pristine" is
 # the untouched 6.1 tree with the same config (less the futex KUnit
-# options it does not have), for the benchmark's before/after. Set VARIANT.
+# options it does not have), for the benchmark's before/after and the
+# legacy oracle; "mainline" is Debian's 6.12 with that config, the futex2
+# oracle (tools/oracle.sh). Set VARIANT.
 VARIANT=${VARIANT:-}
 
 # kernel_build_dir ARCH: the build directory of ARCH's kernel of $VARIANT.
@@ -142,6 +162,7 @@ kunit_py() {
 		nodes=1 drop='^CONFIG_(NUMA|SMP)='
 	fi
 	[[ $VARIANT == pristine ]] && src=$PRISTINE_DIR drop="$drop|^CONFIG_FUTEX_KUNIT"
+	[[ $VARIANT == mainline ]] && src=$MAINLINE_DIR drop="$drop|^CONFIG_FUTEX_KUNIT"
 	if [[ $drop != '^$' ]]; then
 		kunitconfig=$BUILD_ROOT/kunitconfig${VARIANT:+-$VARIANT}-$arch
 		mkdir -p "$BUILD_ROOT"
@@ -150,10 +171,10 @@ kunit_py() {
 	args=("$cmd" --arch="$(arch_field "$arch" kunit_arch)"
 	      --build_dir="$(kernel_build_dir "$arch")" --kunitconfig="$kunitconfig"
 	      --jobs="$JOBS")
-	if [[ $VARIANT != pristine ]]; then
+	if [[ $VARIANT != pristine && $VARIANT != mainline ]]; then
 		args+=(--kconfig_add="CONFIG_FUTEX_KUNIT_TEST_NODES=$nodes")
 	fi
-	if [[ -n $VARIANT && $VARIANT != pristine ]]; then
+	if [[ -n $VARIANT && $VARIANT != pristine && $VARIANT != mainline ]]; then
 		[[ -f $FUTEX2_REPO/tools/kconfig/$VARIANT.config ]] ||
 			die "unknown kernel variant '$VARIANT'"
 		args+=(--kunitconfig="$FUTEX2_REPO/tools/kconfig/$VARIANT.config")
@@ -167,7 +188,7 @@ kunit_py() {
 	for opt in "${extra[@]}"; do
 		args+=(--kconfig_add="# CONFIG_$opt is not set")
 	done
-	# The pristine tree stays byte for byte as extracted: no __pycache__.
+	# The reference trees stay byte for byte as extracted: no __pycache__.
 	(cd "$src" && PYTHONDONTWRITEBYTECODE=1 python3 tools/testing/kunit/kunit.py "${args[@]}" "$@")
 }
 

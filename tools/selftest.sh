@@ -9,16 +9,28 @@
 # Debian's stress-ng and trinity in the guest): see tools/stress.sh.
 # SUITE=bench runs tools/guest/futex2_bench.c on QEMU's instruction clock:
 # see tools/bench.sh.
+# SUITE=oracle runs the futex selftests of Debian's 6.12, unmodified, and
+# the differential tracer tools/guest/futex_trace.c (the same binaries on
+# every kernel): see tools/oracle.sh.
 # ONLY=REGEX runs just the list's programs that match REGEX.
+# SUITE=list runs the programs of the file GUEST_LIST, with the extra
+# initramfs entries (usr/gen_init_cpio lines) of the file GUEST_FILES and
+# results named GUEST_NAME: the hook for suites built elsewhere (the glibc
+# tests, tools/glibc-test.sh).
 # VARIANT=debug boots the debug kernel (tools/kconfig/debug.config);
-# VARIANT=pristine the untouched 6.1 kernel (for the benchmark).
+# VARIANT=pristine the untouched 6.1 kernel (for the benchmark and the
+# legacy oracle), VARIANT=mainline Debian's 6.12 (the futex2 oracle).
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
 SUITE=${SUITE:-selftest}
-[[ $SUITE == selftest || $SUITE == stress || $SUITE == bench ]] ||
-	die "unknown SUITE '$SUITE' (selftest, stress or bench)"
-name=$SUITE${VARIANT:+-$VARIANT}
+[[ $SUITE =~ ^(selftest|stress|bench|oracle|list)$ ]] ||
+	die "unknown SUITE '$SUITE' (selftest, stress, bench, oracle or list)"
+if [[ $SUITE == list ]]; then
+	[[ -f ${GUEST_LIST:-} && -f ${GUEST_FILES:-} && -n ${GUEST_NAME:-} ]] ||
+		die "SUITE=list needs the files GUEST_LIST and GUEST_FILES and a GUEST_NAME"
+fi
+name=${GUEST_NAME:-$SUITE}${VARIANT:+-$VARIANT}
 arch=${1:-}
 mode=${2:-test}
 grep -qx -- "$arch" <<<"$(selftest_arches)" ||
@@ -27,9 +39,15 @@ grep -qx -- "$arch" <<<"$(selftest_arches)" ||
 
 "$FUTEX2_REPO/tools/deps.sh" "$arch"
 "$FUTEX2_REPO/tools/tree.sh" >/dev/null
+if [[ $VARIANT == mainline || $SUITE == oracle ]]; then
+	"$FUTEX2_REPO/tools/ref-tree.sh" >/dev/null
+fi
 
 build_dir=$(kernel_build_dir "$arch")
 work=$BUILD_ROOT/$name-$arch
+# The test programs: the oracle's are built once for every kernel.
+tests=$work/tests
+[[ $SUITE == oracle ]] && tests=$BUILD_ROOT/oracle-tests-$arch
 mkdir -p "$work" "$LOG_DIR"
 
 # 1. The kernel: the KUnit kernel (incremental if already built).
@@ -42,14 +60,30 @@ image=$build_dir/$QEMU_IMAGE
 [[ -f $image ]] || die "no kernel image $image"
 
 # 2. The tests, static, per ABI, against the overlay's own uapi headers.
-install_headers() {	# ABI KERNEL_ARCH: into $work/headers-ABI
-	make -s -C "$TREE_DIR" O="$work/hdr-build-$1" ARCH="$2" \
+install_headers() {	# ABI KERNEL_ARCH [TREE]: into $work/headers-ABI
+	make -s -C "${3:-$TREE_DIR}" O="$work/hdr-build-$1" ARCH="$2" \
 		INSTALL_HDR_PATH="$work/headers-$1" headers_install
 }
 build_abi() {	# ABI KERNEL_ARCH CROSS_PREFIX [EXTRA_CFLAGS]
 	local abi=$1 karch=$2 cross=$3 cflags=${4:-}
-	local hdr=$work/headers-$abi out=$work/tests/$abi
+	local hdr=$work/headers-$abi out=$tests/$abi
 
+	if [[ $SUITE == oracle ]]; then
+		# 6.12's own selftests against 6.12's headers, and the tracer,
+		# built as upstream builds them: 6.12's futextest.h passes a
+		# struct timespec to futex(), which is 32-bit time on 32-bit
+		# ABIs, so no -D_TIME_BITS=64 (the tracer takes either).
+		cflags=${cflags//-D_TIME_BITS=64/}
+		install_headers "$abi" "$karch" "$MAINLINE_DIR"
+		mkdir -p "$out"
+		CFLAGS="-static $cflags" LDFLAGS=-static \
+		make -s -C "$MAINLINE_DIR/tools/testing/selftests/futex/functional" \
+			OUTPUT="$out" CROSS_COMPILE="$cross" \
+			KHDR_INCLUDES="-isystem $hdr/include"
+		"${cross}gcc" -O2 -Wall -Werror -static $cflags -isystem "$hdr/include" \
+			-o "$out/futex_trace" "$FUTEX2_REPO/tools/guest/futex_trace.c"
+		return
+	fi
 	install_headers "$abi" "$karch"
 	mkdir -p "$out"
 	# CFLAGS/LDFLAGS from the environment: the Makefile appends to them.
@@ -69,8 +103,8 @@ cross=$(arch_field "$arch" cross)
 if [[ $SUITE == bench ]]; then
 	log "building the benchmark: $arch"
 	install_headers "$arch" "$(arch_field "$arch" kunit_arch)"
-	bench=$work/tests/$arch/futex2_bench
-	mkdir -p "$work/tests/$arch"
+	bench=$tests/$arch/futex2_bench
+	mkdir -p "$tests/$arch"
 	# Once per change, not once per boot (tools/bench.sh boots many times).
 	if [[ ! -x $bench || -n $(find "$FUTEX2_REPO/tools/guest/futex2_bench.c" \
 			"$OVERLAY_DIR/tools/testing/selftests/futex/include" \
@@ -79,12 +113,12 @@ if [[ $SUITE == bench ]]; then
 			-I "$OVERLAY_DIR/tools/testing/selftests/futex/include" \
 			-o "$bench" "$FUTEX2_REPO/tools/guest/futex2_bench.c" -lpthread
 	fi
-else
+elif [[ $SUITE != list ]]; then
 	log "building the selftests: $arch"
 	build_abi "$arch" "$(arch_field "$arch" kunit_arch)" "$cross"
 fi
 compat=$(arch_field "$arch" compat)
-if [[ $compat != - && $SUITE == selftest ]]; then
+if [[ $compat != - && ($SUITE == selftest || $SUITE == oracle) ]]; then
 	log "building the selftests: $compat (compat, 64-bit time_t)"
 	build_abi "$compat" "$(arch_field "$arch" compat_hdr_arch)" \
 		"$(arch_field "$arch" compat_cross)" "-D_TIME_BITS=64 -D_FILE_OFFSET_BITS=64"
@@ -106,8 +140,25 @@ if [[ ! -x $busybox ]]; then
 fi
 
 # 4. What the guest runs, and the initramfs (the tree's own usr/gen_init_cpio).
-if [[ $SUITE == bench ]]; then
+if [[ $SUITE == list ]]; then
+	cp "$GUEST_LIST" "$work/list"
+elif [[ $SUITE == bench ]]; then
 	echo "futex2_bench -n $BENCH_ITERS -r $BENCH_REPEATS" >"$work/list"
+elif [[ $SUITE == oracle ]]; then
+	if [[ -n ${ORACLE_REPLAY:-} ]]; then
+		# One chunk of one trace, every call printed: ABI SEED CHUNK.
+		read -r t_abi t_seed t_chunk <<<"$ORACLE_REPLAY"
+		echo "futex_trace -a $t_abi -s $t_seed -k $t_chunk -v" >"$work/list"
+	else
+		# 6.12's run.sh order, then the traces this kernel is compared on.
+		sed -n 's/^\.\/\(futex[^ ]*\)\(.*\)$/\1\2/p' \
+			"$MAINLINE_DIR/tools/testing/selftests/futex/functional/run.sh" |
+			sed 's/ *\$COLOR//' >"$work/list"
+		[[ $VARIANT != mainline ]] &&
+			echo "futex_trace -a legacy -s $ORACLE_SEED -n $ORACLE_CALLS" >>"$work/list"
+		[[ $VARIANT != pristine ]] &&
+			echo "futex_trace -a futex2 -s $ORACLE_SEED -n $ORACLE_CALLS" >>"$work/list"
+	fi
 elif [[ $SUITE == selftest ]]; then
 	# The programs in the order of upstream's run.sh (which lists ours too).
 	sed -n 's/^\.\/\(futex[^ ]*\)\(.*\)$/\1\2/p' \
@@ -158,7 +209,9 @@ fi
 			echo "file $f $(readlink -f "$f") 755 0 0"
 		done
 	fi
-	for dir in "$work"/tests/*/; do
+	[[ $SUITE == list ]] && cat "$GUEST_FILES"
+	for dir in "$tests"/*/; do
+		[[ -d $dir ]] || continue
 		abi=$(basename "$dir")
 		echo "dir /tests/$abi 755 0 0"
 		for f in "$dir"*; do

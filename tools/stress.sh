@@ -10,7 +10,7 @@ set -euo pipefail
 arch=${1:-}
 what=${2:-all}
 case $what in
-stress)	only='^futex2_stress' ;;
+stress)	only='^futex(2_stress|_robust_stress)' ;;
 fuzz)	only='^futex2_fuzz' ;;
 real)	only='^/' ;;
 all)	only='' ;;
@@ -20,7 +20,7 @@ esac
 if [[ $what == real || $what == all ]]; then
 	if [[ $(arch_field "$arch" deb_arch 2>/dev/null) != "$(dpkg --print-architecture)" ]]; then
 		[[ $what == real ]] && die "stress-ng and trinity run only on the host's architecture"
-		only='^futex2_'
+		only='^futex'
 	elif ! command -v stress-ng >/dev/null || ! command -v trinity >/dev/null; then
 		apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends \
 			stress-ng trinity >/dev/null || die "cannot install stress-ng and trinity"

@@ -176,37 +176,74 @@ static void *hammer_fn(void *arg)
 	return NULL;
 }
 
+/*
+ * In a child: an 8/16-bit futex with an unset node word in a word of its
+ * own, and a thread hammering the rest of that 32-bit word. Returns the
+ * futex.
+ */
+static uint8_t *start_hammer(unsigned int bytes)
+{
+	static uint32_t word[2] __attribute__((aligned(8)));
+	static struct hammer h;
+	uint8_t *f = (uint8_t *)word;
+	pthread_t t;
+
+	h.bytes = bytes == 1 ? f + 2 : f;
+	h.n = 2;
+	if (pthread_create(&t, NULL, hammer_fn, &h))
+		_exit(2);
+	return f;
+}
+
 /* The claim's retries are bounded: each call returns, 0 or EAGAIN. */
 #define HAMMER_CALLS	2000
+/* ... and all of them well within this (guest seconds). */
+#define HAMMER_LIMIT_S	60
+
+struct hammer_counts {
+	int ok, again, other;
+};
 
 static void test_claim_bounded(unsigned int size)
 {
 	unsigned int flags = size | FUTEX2_NUMA | P;
 	unsigned int bytes = futex2_bytes(flags);
-	static uint32_t word[2] __attribute__((aligned(8)));
-	uint8_t *f = (uint8_t *)word;
-	struct hammer h = { .bytes = bytes == 1 ? f + 2 : f, .n = 2 };
-	pthread_t t;
-	int i, ok = 0, again = 0, other = 0;
+	struct hammer_counts *c = mmap(NULL, getpagesize(), PROT_READ | PROT_WRITE,
+				       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	int status = 0;
+	pid_t pid;
 
-	pthread_create(&t, NULL, hammer_fn, &h);
-	for (i = 0; i < HAMMER_CALLS; i++) {
-		long res;
+	if (c == MAP_FAILED)
+		ksft_exit_fail_msg("mmap: %s\n", strerror(errno));
+	/* In a child with an alarm: a claim that never returns is a failure. */
+	pid = fork();
+	if (!pid) {
+		uint8_t *f;
+		int i;
 
-		futex2_store(f + bytes, flags, futex2_size_max(flags));
-		res = futex2_wake(f, futex2_size_max(flags), 1, flags);
-		if (res == 0)
-			ok++;
-		else if (res == -1 && errno == EAGAIN)
-			again++;
-		else
-			other++;
+		alarm(HAMMER_LIMIT_S);
+		f = start_hammer(bytes);
+		for (i = 0; i < HAMMER_CALLS; i++) {
+			long res;
+
+			futex2_store(f + bytes, flags, futex2_size_max(flags));
+			res = futex2_wake(f, futex2_size_max(flags), 1, flags);
+			if (res == 0)
+				c->ok++;
+			else if (res == -1 && errno == EAGAIN)
+				c->again++;
+			else
+				c->other++;
+		}
+		_exit(0);
 	}
-	__atomic_store_n(&h.stop, 1, __ATOMIC_RELAXED);
-	pthread_join(t, NULL);
-	ksft_test_result(!other,
-			 "U%u NUMA node claim while the neighbouring bytes change: %d calls return (claimed %d, EAGAIN %d, other %d)\n",
-			 8 * bytes, HAMMER_CALLS, ok, again, other);
+	waitpid(pid, &status, 0);
+	ksft_test_result(WIFEXITED(status) && !WEXITSTATUS(status) && !c->other &&
+			 c->ok + c->again == HAMMER_CALLS,
+			 "U%u NUMA node claim while the neighbouring bytes change: %d calls return within %d s (claimed %d, EAGAIN %d, other %d; status 0x%x)\n",
+			 8 * bytes, HAMMER_CALLS, HAMMER_LIMIT_S, c->ok, c->again,
+			 c->other, status);
+	munmap(c, getpagesize());
 }
 
 /*
@@ -224,12 +261,8 @@ static void test_claim_sigkill(unsigned int size)
 
 	pid = fork();
 	if (!pid) {
-		static uint32_t word[2] __attribute__((aligned(8)));
-		uint8_t *f = (uint8_t *)word;
-		struct hammer h = { .bytes = bytes == 1 ? f + 2 : f, .n = 2 };
-		pthread_t t;
+		uint8_t *f = start_hammer(bytes);
 
-		pthread_create(&t, NULL, hammer_fn, &h);
 		for (;;) {
 			futex2_store(f + bytes, flags, futex2_size_max(flags));
 			futex2_wake(f, futex2_size_max(flags), 1, flags);

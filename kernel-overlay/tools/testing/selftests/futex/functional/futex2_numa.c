@@ -217,32 +217,49 @@ static void test_unwritable(unsigned int flags)
  * waker, going by the word, never finds it (a lost wakeup). Each round maps
  * the futex afresh, privately, from a file whose page says "no node": the
  * kernel's write of the node word then takes a copy-on-write fault, which
- * holds the door open for the other thread.
+ * holds the door open for the other thread. The two start together: the
+ * main thread wakes both (it must not share a CPU with a spinning racer),
+ * then racer 1 spins until racer 0, which has waited for it, says go, so
+ * that they enter the kernel within a few instructions of each other.
  */
 #define CLAIM_ROUNDS	300
 
 struct racer {
 	pthread_t thread;
 	pid_t tid;
-	int cpu;
+	int cpu, index;
 	uint8_t *volatile uaddr;
 	unsigned int flags;
-	volatile int go, done;
+	volatile int entered, done;
 	int ret, err;
 };
+
+static uint32_t race_start;		/* round number; racers futex-wait on it */
+static volatile int race_ready, race_go;
 
 static void *racer_fn(void *arg)
 {
 	struct racer *r = arg;
 	struct timespec to;
-	int round;
+	uint32_t round;
 
 	pin_to(r->cpu);
 	r->tid = syscall(SYS_gettid);
 	for (round = 1; round <= CLAIM_ROUNDS; round++) {
-		while (__atomic_load_n(&r->go, __ATOMIC_ACQUIRE) < round)
-			;
+		while (__atomic_load_n(&race_start, __ATOMIC_ACQUIRE) < round)
+			syscall(SYS_futex, &race_start, FUTEX_WAIT_PRIVATE, round - 1,
+				NULL, NULL, 0);
+		if (r->index) {
+			__atomic_store_n(&race_ready, round, __ATOMIC_RELEASE);
+			while (__atomic_load_n(&race_go, __ATOMIC_ACQUIRE) < (int)round)
+				;
+		} else {
+			while (__atomic_load_n(&race_ready, __ATOMIC_ACQUIRE) < (int)round)
+				;
+			__atomic_store_n(&race_go, round, __ATOMIC_RELEASE);
+		}
 		futex2_abs_timeout(CLOCK_MONOTONIC, FUTEX2_TEST_TIMEOUT_S, &to);
+		__atomic_store_n(&r->entered, round, __ATOMIC_RELEASE);
 		r->ret = futex2_wait(r->uaddr, 0, futex2_size_max(r->flags),
 				     r->flags, &to, CLOCK_MONOTONIC);
 		r->err = r->ret ? errno : 0;
@@ -254,7 +271,10 @@ static void *racer_fn(void *arg)
 static void test_node_claim_race(unsigned int flags, int nodes)
 {
 	unsigned int s = futex2_bytes(flags), none = futex2_size_max(flags);
-	struct racer r[2] = { { .cpu = first_cpu_of(0) }, { .cpu = first_cpu_of(1) } };
+	struct racer r[2] = {
+		{ .cpu = first_cpu_of(0), .index = 0 },
+		{ .cpu = first_cpu_of(1), .index = 1 },
+	};
 	int round, i, fd, lost = 0, bad = 0, res;
 	unsigned int node;
 	uint8_t *p;
@@ -271,6 +291,7 @@ static void test_node_claim_race(unsigned int flags, int nodes)
 		ksft_exit_fail_msg("memfd: %s\n", strerror(errno));
 	munmap(p, getpagesize());
 
+	race_start = race_ready = race_go = 0;
 	for (i = 0; i < 2; i++) {
 		r[i].flags = flags | FUTEX2_NUMA | FUTEX2_PRIVATE;
 		pthread_create(&r[i].thread, NULL, racer_fn, &r[i]);
@@ -280,12 +301,15 @@ static void test_node_claim_race(unsigned int flags, int nodes)
 		if (p == MAP_FAILED)
 			ksft_exit_fail_msg("mmap: %s\n", strerror(errno));
 		(void)futex2_load(p, flags);	/* map the file's page, read-only */
-		for (i = 0; i < 2; i++) {
-			r[i].uaddr = p;
-			__atomic_store_n(&r[i].go, round, __ATOMIC_RELEASE);
-		}
 		for (i = 0; i < 2; i++)
-			while (!r[i].tid || futex2_task_state(getpid(), r[i].tid) != 'S')
+			r[i].uaddr = p;
+		__atomic_store_n(&race_start, round, __ATOMIC_RELEASE);
+		syscall(SYS_futex, &race_start, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+		/* Both in futex2_wait() (not in the wait for the round). */
+		for (i = 0; i < 2; i++)
+			while (__atomic_load_n(&r[i].entered, __ATOMIC_ACQUIRE) < round ||
+			       (futex2_task_state(getpid(), r[i].tid) != 'S' &&
+				__atomic_load_n(&r[i].done, __ATOMIC_ACQUIRE) < round))
 				usleep(200);
 		res = futex2_wake(p, none, INT_MAX, r[0].flags);
 		if (res != 2) {

@@ -202,6 +202,35 @@ static bool waiter_asleep(struct waiter *w)
 	return futex2_wait_asleep(getpid(), w->tid);
 }
 
+/* Start the owner: a thread of ours, or a child process. @fn never returns. */
+static void owner_start(enum owner_kind owner, void *(*fn)(void *), void *arg,
+			pthread_t *ot, pid_t *pid)
+{
+	if (owner == OWNER_THREAD) {
+		if (pthread_create(ot, NULL, fn, arg))
+			ksft_exit_fail_msg("pthread_create\n");
+		return;
+	}
+	*pid = fork();
+	if (*pid < 0)
+		ksft_exit_fail_msg("fork: %s\n", strerror(errno));
+	if (!*pid)
+		fn(arg);
+}
+
+/* Tell the owner to die, note when, and reap it and the waiter. */
+static void owner_die(struct shared *s, enum owner_kind owner, pthread_t ot,
+		      pid_t pid, pthread_t wt, struct timespec *died)
+{
+	clock_gettime(CLOCK_MONOTONIC, died);
+	__atomic_store_n(&s->die, 1, __ATOMIC_SEQ_CST);
+	if (owner == OWNER_THREAD)
+		pthread_join(ot, NULL);
+	else
+		waitpid(pid, NULL, 0);
+	pthread_join(wt, NULL);
+}
+
 struct owner_arg {
 	struct shared *s;
 	enum lock_mode mode;
@@ -221,36 +250,19 @@ static void test_raw(enum owner_kind owner, enum mem_kind mem,
 	struct shared *s = map_shared(mem);
 	struct waiter w = { .s = s, .mode = mode };
 	struct owner_arg o = { .s = s, .mode = mode };
-	pthread_t ot, wt;
+	pthread_t ot = 0, wt;
 	pid_t pid = 0;
 	bool asleep;
 	uint32_t word, want;
-	int status = 0;
 
-	if (owner == OWNER_THREAD) {
-		if (pthread_create(&ot, NULL, owner_thread_fn, &o))
-			ksft_exit_fail_msg("pthread_create\n");
-	} else {
-		pid = fork();
-		if (pid < 0)
-			ksft_exit_fail_msg("fork: %s\n", strerror(errno));
-		if (!pid)
-			owner_run(s, mode);
-	}
+	owner_start(owner, owner_thread_fn, &o, &ot, &pid);
 	while (!__atomic_load_n(&s->ready, __ATOMIC_SEQ_CST))
 		usleep(1000);
 
 	if (pthread_create(&wt, NULL, waiter_fn, &w))
 		ksft_exit_fail_msg("pthread_create\n");
 	asleep = waiter_asleep(&w);
-
-	clock_gettime(CLOCK_MONOTONIC, &w.died);
-	__atomic_store_n(&s->die, 1, __ATOMIC_SEQ_CST);
-	if (owner == OWNER_THREAD)
-		pthread_join(ot, NULL);
-	else
-		waitpid(pid, &status, 0);
-	pthread_join(wt, NULL);
+	owner_die(s, owner, ot, pid, wt, &w.died);
 
 	word = __atomic_load_n(&s->lock.futex, __ATOMIC_SEQ_CST);
 	switch (mode) {
@@ -324,10 +336,9 @@ static void test_glibc(enum owner_kind owner, bool pi)
 	struct shared *s = map_shared(owner == OWNER_THREAD ? MEM_PRIVATE : MEM_SHARED);
 	struct glibc_waiter w = { .s = s };
 	pthread_mutexattr_t attr;
-	pthread_t ot, wt;
+	pthread_t ot = 0, wt;
 	pid_t pid = 0;
 	bool asleep;
-	int status;
 
 	pthread_mutexattr_init(&attr);
 	pthread_mutexattr_setrobust(&attr, PTHREAD_MUTEX_ROBUST);
@@ -338,16 +349,7 @@ static void test_glibc(enum owner_kind owner, bool pi)
 	pthread_mutex_init(&s->mutex, &attr);
 	pthread_mutexattr_destroy(&attr);
 
-	if (owner == OWNER_THREAD) {
-		if (pthread_create(&ot, NULL, glibc_owner_fn, s))
-			ksft_exit_fail_msg("pthread_create\n");
-	} else {
-		pid = fork();
-		if (pid < 0)
-			ksft_exit_fail_msg("fork: %s\n", strerror(errno));
-		if (!pid)
-			glibc_owner(s);
-	}
+	owner_start(owner, glibc_owner_fn, s, &ot, &pid);
 	while (!__atomic_load_n(&s->ready, __ATOMIC_SEQ_CST))
 		usleep(1000);
 	if (pthread_create(&wt, NULL, glibc_waiter_fn, &w))
@@ -355,14 +357,7 @@ static void test_glibc(enum owner_kind owner, bool pi)
 	while (!__atomic_load_n(&w.started, __ATOMIC_SEQ_CST))
 		usleep(100);
 	asleep = futex2_wait_asleep(getpid(), w.tid);
-
-	clock_gettime(CLOCK_MONOTONIC, &w.died);
-	__atomic_store_n(&s->die, 1, __ATOMIC_SEQ_CST);
-	if (owner == OWNER_THREAD)
-		pthread_join(ot, NULL);
-	else
-		waitpid(pid, &status, 0);
-	pthread_join(wt, NULL);
+	owner_die(s, owner, ot, pid, wt, &w.died);
 
 	ksft_test_result(asleep && w.ret == EOWNERDEAD && w.ms < FUTEX_ROBUST_BOUND_MS,
 			 "glibc robust%s mutex, %s owner dies: sleeping locker gets EOWNERDEAD in %ld ms (got %s)\n",
