@@ -45,6 +45,10 @@ TEST_BUDGET := STRESS_SECONDS=20 FUZZ_SECONDS=20 REAL_SECONDS=15
 # are computed (the timing targets are make bench's business).
 BENCH_SMOKE_ARCHES := x86_64
 BENCH_SMOKE := BENCH_BOOTS=1 BENCH_REPEATS=1 BENCH_ITERS=2000
+# The oracles in make test: the three kernels, 6.12's selftests, and the
+# tracer with a smaller budget than make oracle's 1M calls per ABI.
+ORACLE_ARCHES := x86_64
+ORACLE_SMOKE := ORACLE_CALLS=300000
 export STRESS_SECONDS FUZZ_SECONDS FUZZ_SEED REAL_SECONDS BENCH_BOOTS BENCH_REPEATS BENCH_ITERS \
 	ORACLE_SEED ORACLE_CALLS
 CACHE := $(shell . $(TOOLS)/env.sh && echo $$FUTEX2_CACHE)
@@ -124,10 +128,11 @@ test:
 	@for a in $(DEBUG_ARCHES); do VARIANT=debug $(TOOLS)/kunit.sh $$a || true; \
 		$(TEST_BUDGET) $(TOOLS)/stress.sh $$a all || true; done
 	@for a in $(BENCH_SMOKE_ARCHES); do $(BENCH_SMOKE) $(TOOLS)/bench.sh $$a || true; done
+	@for a in $(ORACLE_ARCHES); do $(ORACLE_SMOKE) $(TOOLS)/oracle.sh $$a || true; done
 	@$(TOOLS)/summary.sh check-tables man series $(addprefix kunit-,$(KUNIT_ARCHES)) \
 		$(addprefix selftest-,$(SELFTEST_ARCHES)) \
 		$(addprefix kunit-debug-,$(DEBUG_ARCHES)) $(addprefix stress-debug-,$(DEBUG_ARCHES)) \
-		$(addprefix bench-,$(BENCH_SMOKE_ARCHES))
+		$(addprefix bench-,$(BENCH_SMOKE_ARCHES)) $(addprefix oracle-,$(ORACLE_ARCHES))
 
 clean:
 	rm -rf $(CACHE)/build $(CACHE)/logs $(CACHE)/results

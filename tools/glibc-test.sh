@@ -45,9 +45,9 @@ cp -L /lib/x86_64-linux-gnu/libgcc_s.so.1 "$build/extra/"
 	while read -r t; do echo "file $build/nptl/$t $build/nptl/$t 755 0 0"; done <"$work/tests.list"
 	echo "dir /tests/$arch 755 0 0"
 	echo "file /tests/$arch/glibc-run $FUTEX2_REPO/tools/guest/glibc-run 755 0 0"
-	echo "file /tests/glibc.list $work/tests.list 644 0 0"
+	echo "file /etc/glibc.list $work/tests.list 644 0 0"
 } | awk '!seen[$2]++' >"$work/files"
-echo "glibc-run $build /tests/glibc.list" >"$work/list"
+echo "glibc-run $build /etc/glibc.list" >"$work/list"
 
 runs=$work/runs
 mkdir -p "$runs"

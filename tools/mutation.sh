@@ -4,9 +4,14 @@
 # (x86_64 by default), and report which tests caught it. A mutant no test
 # catches is a test that is missing. The tracked overlay is never touched:
 # the copy is used through FUTEX2_OVERLAY, and the work tree is put back
-# from the real overlay at the end.
+# from the real overlay at the end. The mutants are built in a cache of
+# their own ($FUTEX2_CACHE/mutation: tree, kernel, logs), so that other
+# runs can go on beside the pass.
 # Usage: tools/mutation.sh [ARCH [ID...]]
 set -euo pipefail
+. "$(dirname "$0")/env.sh"
+FUTEX2_CACHE=$FUTEX2_CACHE/mutation
+export FUTEX2_CACHE
 . "$(dirname "$0")/env.sh"
 
 arch=${1:-x86_64}
@@ -27,7 +32,7 @@ path, want, overlay = sys.argv[1:]
 for line in open(path):
     if line.startswith("#") or not line.strip():
         continue
-    mid, f, old, new, what = [x.strip() for x in line.split(" | ", 4)]
+    mid, f, old, new, what = [x.strip() for x in line.split(" @@ ")]
     if mid != want:
         continue
     dec = lambda s: s.replace("\\t", "\t").replace("\\n", "\n")
@@ -45,8 +50,14 @@ PY
 
 ids=("$@")
 if [[ ${#ids[@]} -eq 0 ]]; then
-	mapfile -t ids < <(grep -v '^#' "$mutants" | grep . | cut -d'|' -f1 | tr -d ' ')
+	mapfile -t ids < <(grep -v '^#' "$mutants" | grep . | awk -F' @@ ' '{ print $1 }')
 fi
+# Every mutant must apply before any is built.
+for id in "${ids[@]}"; do
+	rm -rf "$work/check" && cp -a "$OVERLAY_DIR" "$work/check"
+	apply_mutant "$id" "$work/check" >/dev/null || die "mutant $id does not apply to the overlay"
+done
+rm -rf "$work/check"
 killed=0 survived=0
 for id in "${ids[@]}"; do
 	copy=$work/overlay
@@ -58,14 +69,18 @@ for id in "${ids[@]}"; do
 	if ! FUTEX2_OVERLAY=$copy FUTEX2_RESULTS=$results "$FUTEX2_REPO/tools/kunit.sh" "$arch" \
 			>"$work/$id.kunit.log" 2>&1; then
 		caught+=("kunit:$(grep -aE '^\[[0-9:]+\] +\[FAILED\]' "$work/$id.kunit.log" |
-			sed 's/.*\[FAILED\] //' | head -3 | xargs | tr ' ' ',')")
+			sed 's/.*\[FAILED\] //' | head -3 | xargs | tr ' ' ',' || true)")
 	fi
 	if ! FUTEX2_OVERLAY=$copy FUTEX2_RESULTS=$results "$FUTEX2_REPO/tools/selftest.sh" "$arch" \
 			>"$work/$id.selftest.log" 2>&1; then
 		caught+=("selftest:$(grep -aE '^not ok [0-9]+ ' "$work/$id.selftest.log" |
-			sed 's/^not ok [0-9]* //; s/ #.*//' | head -4 | xargs | tr ' ' ',')")
+			sed 's/^not ok [0-9]* //; s/ #.*//' | head -4 | xargs | tr ' ' ',' || true)")
 	fi
-	if [[ ${#caught[@]} -gt 0 ]]; then
+	if grep -q "kernel build failed" "$work/$id.selftest.log"; then
+		# A mutant that does not build proves nothing about the tests.
+		echo "UNBUILT  $id: the kernel did not build" | tee -a "$report"
+		survived=$((survived + 1))
+	elif [[ ${#caught[@]} -gt 0 ]]; then
 		killed=$((killed + 1))
 		echo "killed   $id: ${caught[*]}" | tee -a "$report"
 	else

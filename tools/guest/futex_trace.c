@@ -69,8 +69,8 @@
 #define TID_MASK	FUTEX_TID_MASK
 #define NO_TASK		0x3fff0000u	/* TIDs from here on do not exist */
 
-/* Arena pages. */
-enum { PG_PRIV, PG_RO, PG_HOLE, PG_SHARED, PG_FILE, PG_MISC, PG_WAITV, NPAGES };
+/* Arena pages; PG_HOLE and PG_END are never mapped. */
+enum { PG_PRIV, PG_RO, PG_HOLE, PG_SHARED, PG_FILE, PG_MISC, PG_WAITV, PG_END, NPAGES };
 
 struct k_timespec64 { int64_t tv_sec, tv_nsec; };
 struct k_timespec32 { int32_t tv_sec, tv_nsec; };
@@ -444,7 +444,16 @@ static long futex2_call(unsigned int n, char *desc, size_t len)
 		switch (pick(12)) {
 		case 0: w = NULL; break;
 		case 1: w = page(PG_HOLE); break;
-		case 2: w = (char *)page(PG_HOLE) - sizeof(*v); break;
+		case 2:
+			/*
+			 * A good first entry on the last bytes of a page, the
+			 * second on the unmapped page after it: the entries are
+			 * checked in order (and the first must be one of those
+			 * we generate: 32-bit, as mainline has only that size).
+			 */
+			w = (struct futex_waitv *)page(PG_END) - 1;
+			memcpy(w, &v[0], sizeof(*v));
+			break;
 		}
 		snprintf(desc, len, "futex_requeue(%p, 0x%x, %d, %d)", w, flags, nr_wake, nr_requeue);
 		return syscall(__NR_futex_requeue, w, flags, nr_wake, nr_requeue);
@@ -488,7 +497,7 @@ static void map_arena(void)
 	for (pg = 0; pg < NPAGES; pg++) {
 		int flags = MAP_FIXED_NOREPLACE, fdp = -1, prot = PROT_READ | PROT_WRITE;
 
-		if (pg == PG_HOLE)
+		if (pg == PG_HOLE || pg == PG_END)
 			continue;
 		if (pg == PG_SHARED)
 			flags |= MAP_SHARED | MAP_ANONYMOUS;
@@ -512,7 +521,7 @@ static void reset(uint64_t seed, unsigned int chunk)
 	rng = seed * 0x100000001b3ULL + chunk;
 	mprotect(page(PG_RO), pagesz, PROT_READ | PROT_WRITE);
 	for (p = 0; p < NPAGES; p++) {
-		if (p != PG_HOLE)
+		if (p != PG_HOLE && p != PG_END)
 			memset(page(p), 0, pagesz);
 	}
 	for (p = 0; p < 3; p++) {

@@ -11,7 +11,8 @@
  * anonymous and file-backed shared memory. The lock is on the list, or only
  * in list_op_pending (held, or not yet taken: the "pending op" wake), or a
  * PI lock. Then the same through glibc's robust mutexes, plain and
- * PTHREAD_PRIO_INHERIT. A compat build walks the compat robust list.
+ * PTHREAD_PRIO_INHERIT. A compat build walks the compat robust list. And,
+ * without a death, a process-shared PI mutex handed over by FUTEX_UNLOCK_PI.
  */
 
 #include <errno.h>
@@ -367,6 +368,59 @@ static void test_glibc(enum owner_kind owner, bool pi)
 	munmap(s, getpagesize());
 }
 
+/*
+ * Not a death: a process-shared PI mutex that its owner, another process,
+ * unlocks while a locker of ours sleeps on it. FUTEX_UNLOCK_PI must find
+ * the sleeper (by the shared key) and hand the mutex over while the owner
+ * lives on.
+ */
+static void test_glibc_pi_unlock_handover(void)
+{
+	struct shared *s = map_shared(MEM_SHARED);
+	struct glibc_waiter w = { .s = s };
+	pthread_mutexattr_t attr;
+	pthread_t wt;
+	pid_t pid;
+
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
+	pthread_mutexattr_setprotocol(&attr, PTHREAD_PRIO_INHERIT);
+	pthread_mutex_init(&s->mutex, &attr);
+	pthread_mutexattr_destroy(&attr);
+
+	pid = fork();
+	if (pid < 0)
+		ksft_exit_fail_msg("fork: %s\n", strerror(errno));
+	if (!pid) {
+		pthread_mutex_lock(&s->mutex);
+		__atomic_store_n(&s->ready, 1, __ATOMIC_SEQ_CST);
+		while (__atomic_load_n(&s->die, __ATOMIC_SEQ_CST) != 1)
+			usleep(1000);
+		pthread_mutex_unlock(&s->mutex);
+		/* Live on until the locker is back (or gave up). */
+		while (__atomic_load_n(&s->die, __ATOMIC_SEQ_CST) != 2)
+			usleep(1000);
+		_exit(0);
+	}
+	while (!__atomic_load_n(&s->ready, __ATOMIC_SEQ_CST))
+		usleep(1000);
+	if (pthread_create(&wt, NULL, glibc_waiter_fn, &w))
+		ksft_exit_fail_msg("pthread_create\n");
+	while (!__atomic_load_n(&w.started, __ATOMIC_SEQ_CST))
+		usleep(100);
+	futex2_wait_asleep(getpid(), w.tid);
+	clock_gettime(CLOCK_MONOTONIC, &w.died);
+	__atomic_store_n(&s->die, 1, __ATOMIC_SEQ_CST);
+	pthread_join(wt, NULL);
+	__atomic_store_n(&s->die, 2, __ATOMIC_SEQ_CST);
+	waitpid(pid, NULL, 0);
+	ksft_test_result(w.ret == 0 && w.ms < FUTEX_ROBUST_BOUND_MS,
+			 "glibc PI mutex shared between processes: the owner's unlock hands it to the sleeping locker in %ld ms (got %s)\n",
+			 w.ms, w.ret ? strerror(w.ret) : "0");
+	pthread_mutex_destroy(&s->mutex);
+	munmap(s, getpagesize());
+}
+
 /* The list registered is the list reported, at the ABI's own size. */
 static void test_get_robust_list(void)
 {
@@ -410,7 +464,7 @@ int main(void)
 	unsigned int i;
 
 	ksft_print_header();
-	ksft_set_plan(ARRAY_SIZE(raw) + 4 + 2);
+	ksft_set_plan(ARRAY_SIZE(raw) + 4 + 1 + 2);
 
 	for (i = 0; i < ARRAY_SIZE(raw); i++)
 		test_raw(raw[i].owner, raw[i].mem, raw[i].mode);
@@ -418,6 +472,7 @@ int main(void)
 	test_glibc(OWNER_THREAD, true);
 	test_glibc(OWNER_PROCESS, false);
 	test_glibc(OWNER_PROCESS, true);
+	test_glibc_pi_unlock_handover();
 	test_get_robust_list();
 
 	ksft_finished();
