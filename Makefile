@@ -97,7 +97,10 @@ glibc-record:
 	@test -f $(RESULTS)/glibc-x86_64.ktap || { echo "no glibc report: run make glibc-test"; exit 1; }
 	{ echo '# glibc 2.36 nptl tests: patched kernel vs pristine 6.1 (x86_64)'; echo; \
 	  echo 'Written by `make glibc-record` from the last `make glibc-test`.'; echo; \
-	  echo '```'; cat $(RESULTS)/glibc-x86_64.ktap; echo '```'; } >docs/glibc-tests.md
+	  echo '```'; cat $(RESULTS)/glibc-x86_64.ktap; echo '```'; \
+	  for k in patched pristine; do echo; echo "## Not passed on the $$k kernel"; echo; echo '```'; \
+	    grep -a -E '^    (not ok|ok .*# SKIP)' $(CACHE)/build/glibc-guest-x86_64/runs/$$k.console | \
+	      sed 's/^    //'; echo '```'; done; } >docs/glibc-tests.md
 
 bench-loop:
 	$(TOOLS)/bench-loop.sh $(ARCH)
