@@ -316,6 +316,19 @@ static void *glibc_waiter_fn(void *arg)
 	return NULL;
 }
 
+/* Once the owner holds the mutex: start a locker and wait until it sleeps. */
+static bool start_glibc_waiter(struct shared *s, struct glibc_waiter *w,
+			       pthread_t *wt)
+{
+	while (!__atomic_load_n(&s->ready, __ATOMIC_SEQ_CST))
+		usleep(1000);
+	if (pthread_create(wt, NULL, glibc_waiter_fn, w))
+		ksft_exit_fail_msg("pthread_create\n");
+	while (!__atomic_load_n(&w->started, __ATOMIC_SEQ_CST))
+		usleep(100);
+	return futex2_wait_asleep(getpid(), w->tid);
+}
+
 static void glibc_owner(struct shared *s)
 {
 	if (pthread_mutex_lock(&s->mutex))
@@ -351,13 +364,7 @@ static void test_glibc(enum owner_kind owner, bool pi)
 	pthread_mutexattr_destroy(&attr);
 
 	owner_start(owner, glibc_owner_fn, s, &ot, &pid);
-	while (!__atomic_load_n(&s->ready, __ATOMIC_SEQ_CST))
-		usleep(1000);
-	if (pthread_create(&wt, NULL, glibc_waiter_fn, &w))
-		ksft_exit_fail_msg("pthread_create\n");
-	while (!__atomic_load_n(&w.started, __ATOMIC_SEQ_CST))
-		usleep(100);
-	asleep = futex2_wait_asleep(getpid(), w.tid);
+	asleep = start_glibc_waiter(s, &w, &wt);
 	owner_die(s, owner, ot, pid, wt, &w.died);
 
 	ksft_test_result(asleep && w.ret == EOWNERDEAD && w.ms < FUTEX_ROBUST_BOUND_MS,
@@ -380,6 +387,7 @@ static void test_glibc_pi_unlock_handover(void)
 	struct glibc_waiter w = { .s = s };
 	pthread_mutexattr_t attr;
 	pthread_t wt;
+	bool asleep;
 	pid_t pid;
 
 	pthread_mutexattr_init(&attr);
@@ -402,19 +410,13 @@ static void test_glibc_pi_unlock_handover(void)
 			usleep(1000);
 		_exit(0);
 	}
-	while (!__atomic_load_n(&s->ready, __ATOMIC_SEQ_CST))
-		usleep(1000);
-	if (pthread_create(&wt, NULL, glibc_waiter_fn, &w))
-		ksft_exit_fail_msg("pthread_create\n");
-	while (!__atomic_load_n(&w.started, __ATOMIC_SEQ_CST))
-		usleep(100);
-	futex2_wait_asleep(getpid(), w.tid);
+	asleep = start_glibc_waiter(s, &w, &wt);
 	clock_gettime(CLOCK_MONOTONIC, &w.died);
 	__atomic_store_n(&s->die, 1, __ATOMIC_SEQ_CST);
 	pthread_join(wt, NULL);
 	__atomic_store_n(&s->die, 2, __ATOMIC_SEQ_CST);
 	waitpid(pid, NULL, 0);
-	ksft_test_result(w.ret == 0 && w.ms < FUTEX_ROBUST_BOUND_MS,
+	ksft_test_result(asleep && w.ret == 0 && w.ms < FUTEX_ROBUST_BOUND_MS,
 			 "glibc PI mutex shared between processes: the owner's unlock hands it to the sleeping locker in %ld ms (got %s)\n",
 			 w.ms, w.ret ? strerror(w.ret) : "0");
 	pthread_mutex_destroy(&s->mutex);
