@@ -1,8 +1,11 @@
 #!/bin/bash
 # Install the Debian packages a step needs, if they are missing.
-# Usage: tools/deps.sh base|ARCH
-#   base   the pinned kernel source and the host build tools
-#   ARCH   base plus that architecture's QEMU and cross compiler
+# Usage: tools/deps.sh base|deb|debian|ARCH
+#   base    the pinned kernel source and the host build tools
+#   deb     base plus what the kernel's bindeb-pkg needs (tools/deb.sh)
+#   debian  base plus what builds and boots the Debian 12 guest
+#           (tools/debian-root.sh, tools/debian-image.sh, tools/vm.sh)
+#   ARCH    base plus that architecture's QEMU and cross compiler
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
@@ -12,7 +15,11 @@ pkgs=(
 	build-essential python3 make flex bison bc rsync cpio kmod xz-utils
 	libelf-dev libssl-dev groff-base man-db git
 )
-if [[ $what != base ]]; then
+if [[ $what == deb ]]; then
+	pkgs+=(dpkg-dev fakeroot file)
+elif [[ $what == debian ]]; then
+	pkgs+=(mmdebstrap e2fsprogs util-linux zstd)
+elif [[ $what != base ]]; then
 	check_arch "$what"
 	IFS=, read -r -a extra <<<"$(arch_field "$what" packages)"
 	pkgs+=("${extra[@]}")

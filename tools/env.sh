@@ -57,6 +57,13 @@ BENCH_BOOTS=${BENCH_BOOTS:-3}
 BENCH_REPEATS=${BENCH_REPEATS:-5}
 BENCH_ITERS=${BENCH_ITERS:-20000}
 
+# The Debian guest's test run (tools/vm.sh ARCH test): the time limit of
+# one boot (wall clock), and the guest seconds of each timed perf bench
+# and stress-ng case.
+VM_BOOT_TIMEOUT=${VM_BOOT_TIMEOUT:-2400}
+VM_PERF_SECONDS=${VM_PERF_SECONDS:-5}
+VM_STRESS_SECONDS=${VM_STRESS_SECONDS:-10}
+
 # The differential tracer of tools/oracle.sh: its seed, and calls per ABI
 # (legacy, futex2) per kernel, in chunks of 10000.
 ORACLE_SEED=${ORACLE_SEED:-20261204}
@@ -214,6 +221,32 @@ ktap_result() {
 	else
 		KTAP_FAILED=$((KTAP_FAILED + 1)); echo "not ok $KTAP_N $2"
 	fi
+}
+
+# The Debian packages (tools/deb.sh): the flavour is the kernel release's
+# suffix and package name part (6.1.192-futex2, 6.1.192-pristine).
+deb_flavour() {
+	echo "$([[ $VARIANT == pristine ]] && echo pristine || echo futex2)"
+}
+# deb_dir ARCH: where tools/deb.sh leaves the .debs of $VARIANT and
+# $DEB_CONFIG (its build output is in obj/ below).
+deb_dir() {
+	local suffix=
+	[[ ${DEB_CONFIG:-guest} == debian ]] && suffix=-debian-config
+	echo "$BUILD_ROOT/deb-$(deb_flavour)$suffix-$1"
+}
+# deb_elf_machine DEB_ARCH: how file(1) names that architecture's ELF machine.
+deb_elf_machine() {
+	case $1 in
+	amd64) echo x86-64 ;;
+	arm64) echo aarch64 ;;
+	*) die "no ELF machine known for $1" ;;
+	esac
+}
+# deb_version: the packages' version, above the Debian one they derive
+# from, so that our linux-libc-dev replaces Debian's.
+deb_version() {
+	echo "$LINUX_PKG_VERSION+$(deb_flavour)"
 }
 
 # record_result LAYER PASSED FAILED: counts for tools/summary.sh.

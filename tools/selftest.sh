@@ -191,6 +191,8 @@ fi
 	echo "nod /dev/console 600 0 0 c 5 1"
 	echo "file /bin/busybox $busybox 755 0 0"
 	echo "file /init $FUTEX2_REPO/tools/guest/init 755 0 0"
+	echo "dir /lib 755 0 0"
+	echo "file /lib/ktap-run.sh $FUTEX2_REPO/tools/guest/ktap-run.sh 644 0 0"
 	echo "file /etc/selftest.conf $work/selftest.conf 644 0 0"
 	echo "dir /tests 755 0 0"
 	echo "file /tests/list $work/list 644 0 0"
@@ -204,7 +206,7 @@ fi
 		for f in "${hostfiles[@]}"; do
 			d=$(dirname "$f")
 			while [[ $d != / ]]; do echo "$d"; d=$(dirname "$d"); done
-		done | sort -u | grep -vxE '/(bin|tmp|etc|dev|proc|sys|tests)' |
+		done | sort -u | grep -vxE '/(bin|tmp|etc|dev|proc|sys|tests|lib)' |
 			sed 's/.*/dir & 755 0 0/'
 		printf '%s\n' "${hostfiles[@]}" | sort -u | while read -r f; do
 			echo "file $f $(readlink -f "$f") 755 0 0"

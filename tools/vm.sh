@@ -1,0 +1,182 @@
+#!/bin/bash
+# Boot the Debian 12 guest (tools/debian-image.sh) in QEMU: TCG, two NUMA
+# nodes as everywhere, the kernel and initrd taken out of the image's own
+# /boot, the image opened copy-on-write (snapshot=on: every boot starts
+# from the installed system).
+# Usage: tools/vm.sh ARCH [vm|test]
+#   vm    (default) systemd to a login prompt on this terminal (root, no
+#         password); KERNEL=pristine boots the pristine 6.1 kernel instead
+#   test  boot the patched and the pristine kernel in turn, each running
+#         tools/guest/debian/futex2-vm-test from a second disk made here;
+#         KTAP on the console, counted as the layers vm-futex2-ARCH and
+#         vm-pristine-ARCH; perf bench futex results in the results
+#         directory (vm-perf-ARCH.txt). VM_ONLY=futex2|pristine boots one.
+set -euo pipefail
+. "$(dirname "$0")/env.sh"
+
+arch=${1:-}
+mode=${2:-vm}
+grep -qx -- "$arch" <<<"$(selftest_arches)" ||
+	die "unknown or unsupported ARCH '${arch}'; one of: $(selftest_arches | xargs)"
+[[ $mode == vm || $mode == test ]] || die "unknown mode '$mode' (vm or test)"
+kernel=${KERNEL:-futex2}
+[[ $kernel == futex2 || $kernel == pristine ]] ||
+	die "unknown KERNEL '$kernel' (futex2 or pristine)"
+
+"$FUTEX2_REPO/tools/deps.sh" "$arch"
+"$FUTEX2_REPO/tools/deps.sh" debian
+image=$("$FUTEX2_REPO/tools/debian-image.sh" "$arch")
+work=$BUILD_ROOT/vm-$arch
+mkdir -p "$work" "$LOG_DIR" "$RESULTS_DIR"
+eval "$(python3 "$FUTEX2_REPO/tools/qemu-params.py" "$TREE_DIR" "$(arch_field "$arch" kunit_arch)")"
+
+# boot_files FLAVOUR: the kernel and initrd of the image's /boot, copied
+# out with debugfs (the image is not mounted); sets vmlinuz and initrd.
+boot_files() {
+	local rel
+	rel=$(debugfs -R 'ls -p /boot' "$image" 2>/dev/null | awk -F/ '$6 ~ /^vmlinuz-/ { print substr($6, 9) }' |
+		grep -- "-$1\$" | head -n 1)
+	[[ -n $rel ]] || die "no /boot/vmlinuz-*-$1 in $image"
+	vmlinuz=$work/vmlinuz-$rel
+	initrd=$work/initrd.img-$rel
+	rm -f "$vmlinuz" "$initrd"
+	debugfs -R "dump /boot/vmlinuz-$rel $vmlinuz" "$image" >/dev/null 2>&1
+	debugfs -R "dump /boot/initrd.img-$rel $initrd" "$image" >/dev/null 2>&1
+	[[ -s $vmlinuz && -s $initrd ]] || die "cannot copy the kernel and initrd of $rel out of $image"
+}
+
+# qemu_cmd FLAVOUR [EXTRA_CMDLINE] [DISK...]: sets qemu (an array).
+qemu_cmd() {
+	local flavour=$1 extra=${2:-} disk n=1
+	shift 2 || shift
+	boot_files "$flavour"
+	# shellcheck disable=SC2206
+	qemu=("$QEMU" -nodefaults -m 1024 $QEMU_MACHINE $QEMU_NUMA_ARGS
+	      -kernel "$vmlinuz" -initrd "$initrd"
+	      -append "$QEMU_CMDLINE root=LABEL=futex2-root rw panic=-1 $extra"
+	      -drive "file=$image,if=none,id=disk0,format=raw,snapshot=on"
+	      -device virtio-blk-pci,drive=disk0
+	      -device virtio-rng-pci -no-reboot -nographic -serial mon:stdio)
+	for disk in "$@"; do
+		qemu+=(-drive "file=$disk,if=none,id=disk$n,format=raw,readonly=on"
+		       -device "virtio-blk-pci,drive=disk$n")
+		n=$((n + 1))
+	done
+	if [[ $(arch_field "$arch" icount) == yes ]]; then
+		# shellcheck disable=SC2206
+		qemu+=($QEMU_ICOUNT_ARGS)
+	fi
+}
+
+if [[ $mode == vm ]]; then
+	qemu_cmd "$kernel"
+	log "booting $(basename "$vmlinuz") (log in as root, no password; poweroff to leave)"
+	exec "${qemu[@]}"
+fi
+
+# The test disk: the selftests built here, dynamically linked against
+# Debian's glibc (native, and the compat ABI where the root has its
+# multiarch libc), the sources compiled in the guest, the lists, budgets.
+tests=$work/tests
+rm -rf "$tests"
+mkdir -p "$tests/bin" "$tests/src"
+cross=$(arch_field "$arch" cross)
+[[ $cross == - ]] && cross=
+# build_tests FLAVOUR TREE ABI KERNEL_ARCH CROSS_PREFIX [CFLAGS]: TREE's
+# futex selftests against TREE's uapi headers, into bin/FLAVOUR/ABI.
+build_tests() {
+	local flavour=$1 tree=$2 abi=$3 out=$tests/bin/$1/$3
+	local hdr=$work/headers-$flavour-$abi
+	make -s -C "$tree" O="$work/hdr-build-$flavour-$abi" ARCH="$4" \
+		INSTALL_HDR_PATH="$hdr" headers_install
+	mkdir -p "$out"
+	CFLAGS="${6:-}" make -s -C "$tree/tools/testing/selftests/futex/functional" \
+		OUTPUT="$out" CROSS_COMPILE="$5" KHDR_INCLUDES="-isystem $hdr/include"
+	find "$out" -type f ! -perm -u+x -delete
+}
+# The programs each kernel runs (bin/FLAVOUR/ABI/list), in its run.sh's
+# order: the patched kernel all of ours; pristine 6.1 its own selftests,
+# and our robust-futex test (legacy calls only). 6.1's own futex_wait and
+# futex_requeue cannot pass on a 32-bit ABI on any kernel (built with
+# 64-bit time_t, they hand it to the 32-bit time futex(): every wait times
+# out at once; without it futex_waitv misreads its timeout): left out of
+# pristine's compat list, as docs/debian-guest.md says.
+run_list() {
+	sed -n 's/^\.\/\(futex[^ ]*\)\(.*\)$/\1\2/p' "$1/tools/testing/selftests/futex/functional/run.sh" |
+		sed 's/ *\$COLOR//'
+}
+abis=("$arch:$(arch_field "$arch" kunit_arch):$cross:")
+compat=$(arch_field "$arch" compat)
+if [[ $compat != - ]] && grep -qE "^libc6:$compat( |$)" "$FUTEX2_REPO/tools/guest/debian/packages"; then
+	abis+=("$compat:$(arch_field "$arch" compat_hdr_arch):$(arch_field "$arch" compat_cross):-D_TIME_BITS=64 -D_FILE_OFFSET_BITS=64")
+fi
+: >"$LOG_DIR/vm-$arch.tests.log"
+for a in "${abis[@]}"; do
+	IFS=: read -r abi karch abi_cross cflags <<<"$a"
+	log "building the selftests: $abi (dynamic), patched and pristine"
+	{ build_tests futex2 "$TREE_DIR" "$abi" "$karch" "$abi_cross" "$cflags" &&
+	  build_tests pristine "$PRISTINE_DIR" "$abi" "$karch" "$abi_cross" "$cflags"; } \
+		>>"$LOG_DIR/vm-$arch.tests.log" 2>&1 ||
+		die "building the $abi selftests failed: $LOG_DIR/vm-$arch.tests.log"
+	cp "$tests/bin/futex2/$abi/futex_robust" "$tests/bin/pristine/$abi/"
+	run_list "$TREE_DIR" >"$tests/bin/futex2/$abi/list"
+	{ run_list "$PRISTINE_DIR"; echo futex_robust; } |
+		if [[ $abi == "$arch" ]]; then cat; else grep -vE '^futex_(wait|requeue)( |$)'; fi \
+		>"$tests/bin/pristine/$abi/list"
+done
+"$FUTEX2_REPO/tools/man-examples.sh" "$tests/src" >/dev/null
+cp "$FUTEX2_REPO/tools/guest/debian/futex2-hello.c" "$tests/src/"
+cp -r "$FUTEX2_REPO/tools/guest/debian/hello-module" "$tests/src/"
+cat >"$tests/conf" <<CONF
+TEST_TIMEOUT=$SELFTEST_TEST_TIMEOUT
+FUTEX2_NUMA_NODES=$NUMA_NODES
+PERF_SECONDS=$VM_PERF_SECONDS
+STRESS_SECONDS=$VM_STRESS_SECONDS
+CONF
+rm -f "$work/tests.ext4"
+mke2fs -q -t ext4 -L futex2-tests -d "$tests" "$work/tests.ext4" 256M >&2 || die "mke2fs -d failed"
+
+status=0
+: >"$RESULTS_DIR/vm-perf-$arch.txt"
+for flavour in futex2 pristine; do
+	[[ -n ${VM_ONLY:-} && $VM_ONLY != "$flavour" ]] && continue
+	layer=vm-$flavour-$arch
+	qemu_cmd "$flavour" "futex2.vmtest=1" "$work/tests.ext4"
+	console=$LOG_DIR/$layer.console
+	log "booting $(basename "$vmlinuz"): ${qemu[*]}"
+	start=$(date +%s)
+	set +e
+	timeout --kill-after=10 "$VM_BOOT_TIMEOUT" "${qemu[@]}" </dev/null 2>&1 |
+		tee "$console" | grep -a --line-buffered -E '^(KTAP|1\.\.|ok |not ok |# futex2-vm-test|    (ok|not ok) )'
+	rc=${PIPESTATUS[0]}
+	set -e
+	elapsed=$(($(date +%s) - start))
+	log "guest exited $rc after $elapsed s; console: $console"
+
+	summary=$(grep -a '^# futex2-vm-test:' "$console" | tail -n 1 || true)
+	passed=$(sed -n 's/.* \([0-9]*\) passed.*/\1/p' <<<"$summary")
+	failed=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<<"$summary")
+	passed=${passed:-0} failed=${failed:-0}
+	if ! grep -aq '^FUTEX2-VM-TEST-DONE' "$console"; then
+		log "the guest did not finish (timeout ${VM_BOOT_TIMEOUT}s, or it never reached the test run)"
+		failed=$((failed + 1))
+	fi
+	if grep -aqE "$KERNEL_REPORT_RE" "$console"; then
+		log "kernel reports on the console (each with what follows it):"
+		grep -a -E -A 25 "$KERNEL_REPORT_RE" "$console" >&2 || true
+		failed=$((failed + 1))
+	fi
+	record_result "$layer" "$passed" "$failed"
+	# What the people who run it want to read: the boot time, perf bench.
+	{
+		echo "== $flavour ($(basename "$vmlinuz"), guest exit after ${elapsed}s)"
+		grep -a '^    boot: ' "$console" | sed 's/^    //'
+		awk '/^# perf bench futex/ { p = 1; print; next }
+		     /^(ok|not ok) / { p = 0 }
+		     p && /(ops\/sec|Averaged|Requeued|Wokeup|woke up|threads)/' "$console"
+	} | tr -d '\r' >>"$RESULTS_DIR/vm-perf-$arch.txt"
+	log "$layer: $passed passed, $failed failed (${elapsed}s)"
+	[[ $failed -eq 0 ]] || status=1
+done
+cat "$RESULTS_DIR/vm-perf-$arch.txt" >&2
+exit "$status"
