@@ -87,8 +87,10 @@ want=$out/config.want
 cat "$frags"/* >"$want.new"
 if ! cmp -s "$want.new" "$want" || [[ ! -f $obj/.config ]]; then
 	log "configuring: $(ls "$frags" | xargs)"
-	(cd "$src" && ARCH=$karch CROSS_COMPILE=$cross \
-		scripts/kconfig/merge_config.sh -m -O "$obj" "$frags"/*) \
+	# From the build directory: merge_config.sh makes its temporary
+	# files in the current one, and the source trees stay untouched.
+	(cd "$obj" && ARCH=$karch CROSS_COMPILE=$cross \
+		"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$frags"/*) \
 		>"$build_log.config" 2>&1 ||
 		{ tail -n 20 "$build_log.config" >&2; die "merge_config.sh failed"; }
 	"${kmake[@]}" olddefconfig >>"$build_log.config" 2>&1 ||
@@ -118,7 +120,7 @@ fi
 release=$("${kmake[@]}" kernelrelease)
 stamp=$out/.packaged
 if [[ -f $stamp ]] && ls "$out"/linux-image-"$release"_*.deb >/dev/null 2>&1 &&
-   [[ -z $(find "$src" "$want" -newer "$stamp" -not -path "$src/.futex2-*" -print -quit) ]]; then
+   [[ -z $(find "$src" "$want" -type f -newer "$stamp" -not -path "$src/.futex2-*" -print -quit) ]]; then
 	log "packages of $release are up to date"
 	echo "$out"
 	exit 0

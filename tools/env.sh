@@ -249,6 +249,47 @@ deb_version() {
 	echo "$LINUX_PKG_VERSION+$(deb_flavour)"
 }
 
+# boot_guest CONSOLE TIMEOUT QEMU_COMMAND...: boot a test guest with a
+# time limit (wall clock), its console saved in CONSOLE and its KTAP lines
+# shown as they come. Sets GUEST_ELAPSED (seconds).
+boot_guest() {
+	local console=$1 timeout=$2 start rc
+	shift 2
+	log "booting: $*"
+	start=$(date +%s)
+	set +e
+	timeout --kill-after=10 "$timeout" "$@" </dev/null 2>&1 |
+		tee "$console" | grep -a --line-buffered -E '^(KTAP|1\.\.|ok |not ok |# |    (ok|not ok) )'
+	rc=${PIPESTATUS[0]}
+	set -e
+	GUEST_ELAPSED=$(($(date +%s) - start))
+	log "guest exited $rc after $GUEST_ELAPSED s; console: $console"
+}
+
+# guest_counts CONSOLE TAG DONE TIMEOUT: read a guest's console. Sets
+# GUEST_PASSED, GUEST_FAILED and GUEST_SKIPPED from its last "# TAG: N
+# passed, N failed, N skipped" line, with one more failure if the line DONE
+# never came (a guest that hung past TIMEOUT seconds, or crashed) and one
+# more if the kernel reported anything (KERNEL_REPORT_RE), shown on stderr.
+guest_counts() {
+	local console=$1 tag=$2 done=$3 timeout=$4 summary
+	summary=$(grep -a "^# $tag:" "$console" | tail -n 1 || true)
+	GUEST_PASSED=$(sed -n 's/.* \([0-9]*\) passed.*/\1/p' <<<"$summary")
+	GUEST_FAILED=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<<"$summary")
+	GUEST_SKIPPED=$(sed -n 's/.* \([0-9]*\) skipped.*/\1/p' <<<"$summary")
+	GUEST_PASSED=${GUEST_PASSED:-0} GUEST_FAILED=${GUEST_FAILED:-0}
+	GUEST_SKIPPED=${GUEST_SKIPPED:-0}
+	if ! grep -aq "^$done" "$console"; then
+		log "the guest did not finish (timeout ${timeout}s, or it crashed)"
+		GUEST_FAILED=$((GUEST_FAILED + 1))
+	fi
+	if grep -aqE "$KERNEL_REPORT_RE" "$console"; then
+		log "kernel reports on the console (each with what follows it):"
+		grep -a -E -A 25 "$KERNEL_REPORT_RE" "$console" >&2 || true
+		GUEST_FAILED=$((GUEST_FAILED + 1))
+	fi
+}
+
 # record_result LAYER PASSED FAILED: counts for tools/summary.sh.
 record_result() {
 	mkdir -p "$RESULTS_DIR"

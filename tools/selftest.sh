@@ -247,31 +247,11 @@ if [[ $SUITE == bench || $(arch_field "$arch" icount) == yes ]]; then
 fi
 
 console=$LOG_DIR/$name-$arch.console
-log "booting: ${qemu[*]}"
-start=$(date +%s)
-set +e
-timeout --kill-after=10 "$SELFTEST_BOOT_TIMEOUT" "${qemu[@]}" </dev/null 2>&1 |
-	tee "$console" | grep -a --line-buffered -E '^(KTAP|1\.\.|ok |not ok |# |    (ok|not ok) )'
-rc=${PIPESTATUS[0]}
-set -e
-elapsed=$(($(date +%s) - start))
-log "guest exited $rc after $elapsed s; console: $console"
+boot_guest "$console" "$SELFTEST_BOOT_TIMEOUT" "${qemu[@]}"
+elapsed=$GUEST_ELAPSED
 
-summary=$(grep -a '^# futex2-selftests:' "$console" | tail -n 1 || true)
-passed=$(sed -n 's/.* \([0-9]*\) passed.*/\1/p' <<<"$summary")
-failed=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<<"$summary")
-skipped=$(sed -n 's/.* \([0-9]*\) skipped.*/\1/p' <<<"$summary")
-passed=${passed:-0} failed=${failed:-0}
-if ! grep -aq '^FUTEX2-SELFTESTS-DONE' "$console"; then
-	log "the guest did not finish (timeout ${SELFTEST_BOOT_TIMEOUT}s, or it crashed)"
-	failed=$((failed + 1))
-fi
-reports=$(grep -a -E -n "$KERNEL_REPORT_RE" "$console" || true)
-if [[ -n $reports ]]; then
-	log "kernel reports on the console (each with what follows it):"
-	grep -a -E -A 25 "$KERNEL_REPORT_RE" "$console" >&2 || true
-	failed=$((failed + 1))
-fi
+guest_counts "$console" futex2-selftests FUTEX2-SELFTESTS-DONE "$SELFTEST_BOOT_TIMEOUT"
+passed=$GUEST_PASSED failed=$GUEST_FAILED skipped=$GUEST_SKIPPED
 record_result "$name-$arch" "$passed" "$failed"
 echo "$arch boot: ${elapsed}s" >"$RESULTS_DIR/$name-$arch.time"
 log "$name-$arch: $passed passed, $failed failed, ${skipped:-0} skipped (${elapsed}s)"

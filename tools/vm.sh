@@ -9,8 +9,10 @@
 #   test  boot the patched and the pristine kernel in turn, each running
 #         tools/guest/debian/futex2-vm-test from a second disk made here;
 #         KTAP on the console, counted as the layers vm-futex2-ARCH and
-#         vm-pristine-ARCH; perf bench futex results in the results
-#         directory (vm-perf-ARCH.txt). VM_ONLY=futex2|pristine boots one.
+#         vm-pristine-ARCH; each kernel's boot time, perf bench futex and
+#         stress-ng figures in the results directory (vm-bench-ARCH.txt).
+#         VM_ONLY=futex2|pristine boots one; VM_EXTRA=DIR adds the
+#         programs of DIR/list (the hook for suites built elsewhere).
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
@@ -127,6 +129,14 @@ done
 "$FUTEX2_REPO/tools/man-examples.sh" "$tests/src" >/dev/null
 cp "$FUTEX2_REPO/tools/guest/debian/futex2-hello.c" "$tests/src/"
 cp -r "$FUTEX2_REPO/tools/guest/debian/hello-module" "$tests/src/"
+# The hook for other suites (glibc's tests, perf bench ratios): a
+# directory with a "list" of "PROGRAM ARGS" lines and the programs,
+# run after the rest on both kernels and counted with them.
+if [[ -n ${VM_EXTRA:-} ]]; then
+	[[ -f $VM_EXTRA/list ]] || die "VM_EXTRA=$VM_EXTRA has no file 'list' of programs to run"
+	mkdir -p "$tests/extra"
+	cp -a "$VM_EXTRA/." "$tests/extra/"
+fi
 cat >"$tests/conf" <<CONF
 TEST_TIMEOUT=$SELFTEST_TEST_TIMEOUT
 FUTEX2_NUMA_NODES=$NUMA_NODES
@@ -134,49 +144,36 @@ PERF_SECONDS=$VM_PERF_SECONDS
 STRESS_SECONDS=$VM_STRESS_SECONDS
 CONF
 rm -f "$work/tests.ext4"
-mke2fs -q -t ext4 -L futex2-tests -d "$tests" "$work/tests.ext4" 256M >&2 || die "mke2fs -d failed"
+mke2fs -q -t ext4 -L futex2-tests -d "$tests" "$work/tests.ext4" \
+	"$(( $(du -sm "$tests" | cut -f1) * 2 + 64 ))M" >&2 || die "mke2fs -d failed"
 
 status=0
-: >"$RESULTS_DIR/vm-perf-$arch.txt"
+: >"$RESULTS_DIR/vm-bench-$arch.txt"
 for flavour in futex2 pristine; do
 	[[ -n ${VM_ONLY:-} && $VM_ONLY != "$flavour" ]] && continue
 	layer=vm-$flavour-$arch
 	qemu_cmd "$flavour" "futex2.vmtest=1" "$work/tests.ext4"
 	console=$LOG_DIR/$layer.console
-	log "booting $(basename "$vmlinuz"): ${qemu[*]}"
-	start=$(date +%s)
-	set +e
-	timeout --kill-after=10 "$VM_BOOT_TIMEOUT" "${qemu[@]}" </dev/null 2>&1 |
-		tee "$console" | grep -a --line-buffered -E '^(KTAP|1\.\.|ok |not ok |# futex2-vm-test|    (ok|not ok) )'
-	rc=${PIPESTATUS[0]}
-	set -e
-	elapsed=$(($(date +%s) - start))
-	log "guest exited $rc after $elapsed s; console: $console"
+	boot_guest "$console" "$VM_BOOT_TIMEOUT" "${qemu[@]}"
+	elapsed=$GUEST_ELAPSED
 
-	summary=$(grep -a '^# futex2-vm-test:' "$console" | tail -n 1 || true)
-	passed=$(sed -n 's/.* \([0-9]*\) passed.*/\1/p' <<<"$summary")
-	failed=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<<"$summary")
-	passed=${passed:-0} failed=${failed:-0}
-	if ! grep -aq '^FUTEX2-VM-TEST-DONE' "$console"; then
-		log "the guest did not finish (timeout ${VM_BOOT_TIMEOUT}s, or it never reached the test run)"
-		failed=$((failed + 1))
-	fi
-	if grep -aqE "$KERNEL_REPORT_RE" "$console"; then
-		log "kernel reports on the console (each with what follows it):"
-		grep -a -E -A 25 "$KERNEL_REPORT_RE" "$console" >&2 || true
-		failed=$((failed + 1))
-	fi
+	guest_counts "$console" futex2-vm-test FUTEX2-VM-TEST-DONE "$VM_BOOT_TIMEOUT"
+	passed=$GUEST_PASSED failed=$GUEST_FAILED
 	record_result "$layer" "$passed" "$failed"
 	# What the people who run it want to read: the boot time, perf bench.
 	{
 		echo "== $flavour ($(basename "$vmlinuz"), guest exit after ${elapsed}s)"
 		grep -a '^    boot: ' "$console" | sed 's/^    //'
-		awk '/^# perf bench futex/ { p = 1; print; next }
-		     /^(ok|not ok) / { p = 0 }
-		     p && /(ops\/sec|Averaged|Requeued|Wokeup|woke up|threads)/' "$console"
-	} | tr -d '\r' >>"$RESULTS_DIR/vm-perf-$arch.txt"
+		awk '/^# perf bench futex / { what = "perf " $5; next }
+		     /^# stress-ng / { what = "stress-ng " substr($3, 3); next }
+		     /^(ok|not ok) / { what = "" }
+		     what ~ /^perf/ && /^    (Averaged|Wokeup|Avg per-thread|Requeued)/ {
+			sub(/^    /, ""); print what ": " $0 }
+		     what ~ /^stress-ng/ && / (futex|mutex|pthread|sem) +[0-9]/ {
+			sub(/.*\] /, ""); print what ": " $0 }' "$console"
+	} | tr -d '\r' >>"$RESULTS_DIR/vm-bench-$arch.txt"
 	log "$layer: $passed passed, $failed failed (${elapsed}s)"
 	[[ $failed -eq 0 ]] || status=1
 done
-cat "$RESULTS_DIR/vm-perf-$arch.txt" >&2
+cat "$RESULTS_DIR/vm-bench-$arch.txt" >&2
 exit "$status"
