@@ -58,9 +58,10 @@ BENCH_SMOKE := BENCH_BOOTS=1 BENCH_REPEATS=1 BENCH_ITERS=2000
 # tracer with a smaller budget than make oracle's 1M calls per ABI.
 ORACLE_ARCHES := x86_64
 ORACLE_SMOKE := ORACLE_CALLS=300000
-# The Debian 12 guest in make test: x86_64 (arm64's takes longer than CI's
-# budget allows beside the rest: make vm-test ARCH=arm64, docs/debian-guest.md).
-VM_ARCHES := x86_64
+# The Debian 12 guest is not in make test: cold, its x86_64 stage (two
+# kernel packages, root, image, two boots) took make test past CI's 90
+# minutes (docs/debian-guest.md). Run make vm-test ARCH=x86_64|arm64.
+VM_ARCHES :=
 export STRESS_SECONDS FUZZ_SECONDS FUZZ_SEED REAL_SECONDS BENCH_BOOTS BENCH_REPEATS BENCH_ITERS \
 	ORACLE_SEED ORACLE_CALLS VARIANT DEB_CONFIG KERNEL
 CACHE := $(shell . $(TOOLS)/env.sh && echo $$FUTEX2_CACHE)
