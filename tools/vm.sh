@@ -87,14 +87,18 @@ cross=$(arch_field "$arch" cross)
 # build_tests FLAVOUR TREE ABI KERNEL_ARCH CROSS_PREFIX [CFLAGS]: TREE's
 # futex selftests against TREE's uapi headers, into bin/FLAVOUR/ABI.
 build_tests() {
-	local flavour=$1 tree=$2 abi=$3 out=$tests/bin/$1/$3
+	local flavour=$1 tree=$2 abi=$3 out=$work/bin/$1/$3
 	local hdr=$work/headers-$flavour-$abi
 	make -s -C "$tree" O="$work/hdr-build-$flavour-$abi" ARCH="$4" \
 		INSTALL_HDR_PATH="$hdr" headers_install
 	mkdir -p "$out"
 	CFLAGS="${6:-}" make -s -C "$tree/tools/testing/selftests/futex/functional" \
 		OUTPUT="$out" CROSS_COMPILE="$5" KHDR_INCLUDES="-isystem $hdr/include"
-	find "$out" -type f ! -perm -u+x -delete
+	# Built in the cache (incremental), copied onto this run's disk.
+	mkdir -p "$tests/bin/$flavour"
+	rm -rf "${tests:?}/bin/$flavour/$abi"
+	cp -a "$out" "$tests/bin/$flavour/$abi"
+	find "$tests/bin/$flavour/$abi" -type f ! -perm -u+x -delete
 }
 # The programs each kernel runs (bin/FLAVOUR/ABI/list), in its run.sh's
 # order: the patched kernel all of ours; pristine 6.1 its own selftests,
