@@ -13,12 +13,23 @@ in the steps before its final form is possible (for instance the 32-bit
 only check that part 13 lifts). The tree of step K is the pristine tree
 plus every change of steps 1..K, so the last step is the overlay exactly.
 
+Changes made after the seeds' series was complete come as LAYERS on top
+of it: the RULES describe the overlay as it was at BASE_REV (a commit of
+this repository), and each layer's patch is what the overlay changed since
+the layer before; the last layer ends at the overlay as it is. A change to
+a seed patch's own code still belongs in RULES and OVERRIDES (move BASE_REV
+forward with it).
+
 STEP K writes the files the series touches, at step K, under OUTDIR.
---list prints each change with the step it goes to.
+--list prints each change of the base overlay with the step it goes to.
 """
 import os
 import re
+import subprocess
 import sys
+import tempfile
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # (slug, subject) in order; the commit messages are tools/series/NN-slug.txt
 SERIES = [
@@ -37,6 +48,14 @@ SERIES = [
     "futex-enable-futex2-8-16",
     "selftests-futex-extend-the-futex-selftests",
     "futex-add-kunit-tests",
+]
+
+# The overlay the RULES split into SERIES: kernel-overlay/ at this commit.
+BASE_REV = "142f1a98a1aae07a00f5bca4733acc92b6378915"
+# Later patches, in order: (slug, the commit whose overlay the patch ends
+# at, or None for the overlay as it is).
+LAYERS = [
+    ("futex-compile-legacy-futex-for-32-bit-futexes", None),
 ]
 
 # (step, path regex, text regex): the first match wins.
@@ -262,9 +281,32 @@ def state(path, old, chs, step):
     return out
 
 
+def overlay_at(rev, dest):
+    """Extract kernel-overlay/ of commit @rev into @dest; return its path."""
+    out = subprocess.run(["git", "-C", REPO, "archive", rev, "kernel-overlay"],
+                         capture_output=True)
+    if out.returncode:
+        sys.exit(f"series.py: cannot read kernel-overlay/ at {rev}: "
+                 f"{out.stderr.decode().strip()} (a shallow clone?)")
+    subprocess.run(["tar", "-x", "-C", dest], input=out.stdout, check=True)
+    return os.path.join(dest, "kernel-overlay")
+
+
+def write_overlay(overlay, outdir):
+    """Copy the overlay's files under OUTDIR; return their paths."""
+    have = set(overlay_files(overlay))
+    for path in have:
+        dest = os.path.join(outdir, path)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        with open(os.path.join(overlay, path), "rb") as f, open(dest, "wb") as g:
+            g.write(f.read())
+    return have
+
+
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == "--list":
-        p = plan(sys.argv[2], sys.argv[3])
+        with tempfile.TemporaryDirectory() as tmp:
+            p = plan(sys.argv[2], overlay_at(BASE_REV, tmp))
         for path, (old, chs) in p.items():
             for i1, i2, part, a, s, text in chs:
                 print(f"{s:2d} {path}:{i1 + 1} -{len(a)} +{len(part)} "
@@ -273,8 +315,26 @@ def main():
     if len(sys.argv) != 5:
         sys.exit(__doc__)
     pristine, overlay, step, outdir = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-    if not 0 <= step <= len(SERIES):
-        sys.exit(f"series.py: step must be 0..{len(SERIES)}")
+    if not 0 <= step <= len(SERIES) + len(LAYERS):
+        sys.exit(f"series.py: step must be 0..{len(SERIES) + len(LAYERS)}")
+    with tempfile.TemporaryDirectory() as tmp:
+        if step > len(SERIES):
+            # A layer's step is the whole overlay of its commit.
+            rev = LAYERS[step - len(SERIES) - 1][1]
+            if rev is not None:
+                os.makedirs(os.path.join(tmp, "layer"))
+                overlay = overlay_at(rev, os.path.join(tmp, "layer"))
+            have = write_overlay(overlay, outdir)
+            for path in overlay_files(overlay_at(BASE_REV, tmp)):
+                dest = os.path.join(outdir, path)
+                if path not in have and os.path.exists(dest):
+                    os.unlink(dest)
+            return 0
+        write_step(pristine, overlay_at(BASE_REV, tmp), step, outdir)
+    return 0
+
+
+def write_step(pristine, overlay, step, outdir):
     for path, (old, chs) in plan(pristine, overlay).items():
         lines = state(path, old, chs, step)
         dest = os.path.join(outdir, path)
@@ -285,7 +345,6 @@ def main():
         os.makedirs(os.path.dirname(dest), exist_ok=True)
         with open(dest, "w") as f:
             f.write("\n".join(lines))
-    return 0
 
 
 if __name__ == "__main__":

@@ -12,6 +12,10 @@
  *                futexes, per waiter moved
  *   hash.*       perf bench futex hash: THREADS threads, each with HASHF
  *                private futexes, mismatching waits round-robin; per op
+ *   pi.*         an uncontended FUTEX_LOCK_PI + FUTEX_UNLOCK_PI pair
+ *   robust.*     the kernel's walk of a robust list at thread exit, per
+ *                entry: a dead owner's futex with FUTEX_WAITERS set is
+ *                marked FUTEX_OWNER_DIED and woken (nobody waits)
  *
  * Keys are "<bench>.legacy.<op>" for futex(2) and "<bench>.futex2.u<N>[.numa]"
  * for the new syscalls. Every key is timed REPEATS times; the line
@@ -38,6 +42,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <stddef.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <linux/futex.h>
 
@@ -46,6 +52,7 @@
 #define MAX_REPEATS	32
 #define NREQ		32	/* waiters moved by one requeue */
 #define HASHF		256	/* futexes per thread in the hash bench */
+#define NROBUST		1024	/* robust list entries of one exiting thread */
 
 static long iters = 20000;
 static int repeats = 5;
@@ -103,6 +110,7 @@ struct fast {
 	int legacy_op;		/* FUTEX_* op, or -1 for futex2 */
 	unsigned int flags;	/* FUTEX2 flags */
 	bool wait;
+	void *word;		/* the futex: fast_word unless set */
 };
 
 static uint32_t fast_word[2] __attribute__((aligned(8)));
@@ -110,7 +118,7 @@ static uint32_t fast_word[2] __attribute__((aligned(8)));
 static double fast_fn(void *arg)
 {
 	struct fast *f = arg;
-	void *p = fast_word;
+	void *p = f->word ? f->word : fast_word;
 	uint32_t mask = futex2_size_max(f->flags);
 	uint64_t t0, t1;
 	long i, r = 0;
@@ -151,6 +159,25 @@ static void group_fast(bool wait)
 	f.legacy_op = (wait ? FUTEX_WAIT_BITSET : FUTEX_WAKE_BITSET) | FUTEX_PRIVATE_FLAG;
 	snprintf(key, sizeof(key), "%s.legacy.%s_bitset", b, wait ? "wait" : "wake");
 	bench(key, fast_fn, &f);
+	if (!wait) {
+		/*
+		 * Process-shared wakes: of a private mapping (an mm based key)
+		 * and of a MAP_SHARED one (shmem: an inode based key).
+		 */
+		void *shm = mmap(NULL, 4096, PROT_READ | PROT_WRITE,
+				 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+		f = (struct fast){ .legacy_op = FUTEX_WAKE };
+		bench("wake0.legacy.wake_shared", fast_fn, &f);
+		if (shm == MAP_FAILED) {
+			expect(false, "mmap of a shared page", -1);
+		} else {
+			memset(shm, 0, 4096);
+			f.word = shm;
+			bench("wake0.legacy.wake_shmem", fast_fn, &f);
+			munmap(shm, 4096);
+		}
+	}
 	if (!have_futex2)
 		return;
 	for (numa = 0; numa < 2; numa++) {
@@ -431,6 +458,104 @@ static void group_hash(void)
 	}
 }
 
+/* ---- PI and robust futexes (legacy futex() only) ---- */
+
+static double pi_fn(void *arg)
+{
+	uint32_t *word = arg;
+	uint64_t t0, t1;
+	long i, r = 0;
+
+	__atomic_store_n(word, 0, __ATOMIC_RELAXED);
+	t0 = now_ns();
+	for (i = 0; i < iters; i++) {
+		/* Free: the kernel makes us the owner, then frees it again. */
+		r |= syscall(SYS_futex, word, FUTEX_LOCK_PI_PRIVATE, 0, NULL, NULL, 0);
+		r |= syscall(SYS_futex, word, FUTEX_UNLOCK_PI_PRIVATE, 0, NULL, NULL, 0);
+	}
+	t1 = now_ns();
+	expect(r == 0 && *word == 0, "uncontended lock_pi/unlock_pi", r);
+	return (double)(t1 - t0) / iters;
+}
+
+struct robust_entry {
+	struct robust_list list;
+	uint32_t futex;
+};
+
+struct robust {
+	int n;			/* entries of this thread's list */
+	struct robust_list_head head;
+	struct robust_entry e[NROBUST];
+};
+
+/* Own every entry's futex, with waiters, and exit: the kernel walks it. */
+static void *robust_thread(void *arg)
+{
+	struct robust *rb = arg;
+	uint32_t tid = syscall(SYS_gettid);
+	int i;
+
+	rb->head.list.next = &rb->head.list;
+	rb->head.futex_offset = offsetof(struct robust_entry, futex) -
+				offsetof(struct robust_entry, list);
+	rb->head.list_op_pending = NULL;
+	for (i = rb->n - 1; i >= 0; i--) {
+		rb->e[i].futex = tid | FUTEX_WAITERS;
+		rb->e[i].list.next = rb->head.list.next;
+		rb->head.list.next = &rb->e[i].list;
+	}
+	if (syscall(SYS_set_robust_list, &rb->head, sizeof(rb->head)))
+		rb->n = -1;
+	return NULL;
+}
+
+/* Create and join @threads threads with @n robust entries each: ns. */
+static uint64_t robust_run(struct robust *rb, int n, long threads, long *bad)
+{
+	uint64_t t0 = now_ns();
+	long i;
+	int j;
+
+	for (i = 0; i < threads; i++) {
+		pthread_t th;
+
+		rb->n = n;
+		pthread_create(&th, NULL, robust_thread, rb);
+		pthread_join(th, NULL);
+		for (j = 0; j < n; j++)
+			*bad += rb->e[j].futex != (FUTEX_WAITERS | FUTEX_OWNER_DIED);
+		*bad += rb->n < 0;
+	}
+	return now_ns() - t0;
+}
+
+static double robust_fn(void *arg)
+{
+	struct robust *rb = arg;
+	long threads = iters / 1000 + 1, bad = 0;
+	uint64_t with, without;
+
+	without = robust_run(rb, 0, threads, &bad);
+	with = robust_run(rb, NROBUST, threads, &bad);
+	expect(!bad, "robust list walk at exit", bad);
+	return ((double)with - (double)without) / (threads * NROBUST);
+}
+
+static void group_pi_robust(void)
+{
+	static uint32_t pi_word;
+	struct robust *rb = calloc(1, sizeof(*rb));
+
+	bench("pi.legacy.lock_unlock", pi_fn, &pi_word);
+	if (!rb) {
+		expect(false, "calloc", 0);
+		return;
+	}
+	bench("robust.legacy.exit_entry", robust_fn, rb);
+	free(rb);
+}
+
 static void group_wake0(void)
 {
 	group_fast(false);
@@ -449,6 +574,7 @@ int main(int argc, char *argv[])
 		{ "wait/wake ping-pong", group_pingpong },
 		{ "requeue of many waiters", group_requeue },
 		{ "hash: many threads, many futexes", group_hash },
+		{ "PI and robust futexes", group_pi_robust },
 	};
 	unsigned int g;
 	int c, failed = 0;

@@ -16,21 +16,24 @@ struct task_struct;
  * The key type depends on whether it's a shared or private mapping.
  * Don't rearrange members without looking at hash_futex().
  *
- * offset is the position within a page and is in the range [0, PAGE_SIZE).
- * The high bits of the offset indicate what kind of key this is:
+ * offset is aligned to a multiple of sizeof(u32) (== 4) by definition.
+ * We use the two low order bits of offset to tell what is the kind of key :
  *  00 : Private process futex (PTHREAD_PROCESS_PRIVATE)
  *       (no reference on an inode or mm)
  *  01 : Shared futex (PTHREAD_PROCESS_SHARED)
  *	mapped on a file (reference on the underlying inode)
  *  10 : Shared futex (PTHREAD_PROCESS_SHARED)
  *       (but private mapping on an mm)
- * and above those, FUT_OFF_SIZE times the futex size (FLAGS_SIZE_*), so
- * that futexes of different sizes at the same address never match.
+ *
+ * That holds for 32-bit futexes, whose keys are exactly as above. An 8 or
+ * 16-bit futex can sit at any byte, so its two kind bits are the two above
+ * the page offset (FUT_OFF_INODE and FUT_OFF_MMSHARED shifted up by
+ * PAGE_SHIFT), and FUT_OFF_SIZE times a nonzero size code above those keeps
+ * its keys apart from those of other sizes (see futex_key_offset()).
  */
-
-#define FUT_OFF_INODE    (PAGE_SIZE << 0) /* shared key identifies an inode */
-#define FUT_OFF_MMSHARED (PAGE_SIZE << 1) /* shared key identifies an mm */
-#define FUT_OFF_SIZE	 (PAGE_SIZE << 2) /* times FLAGS_SIZE_* */
+#define FUT_OFF_INODE    1 /* We set bit 0 if shared key identifies an inode */
+#define FUT_OFF_MMSHARED 2 /* We set bit 1 if shared key identifies an mm */
+#define FUT_OFF_SIZE	 (PAGE_SIZE << 2)
 
 union futex_key {
 	/* For FUT_OFF_INODE */

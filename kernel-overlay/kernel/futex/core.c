@@ -44,16 +44,32 @@
 #include "../locking/rtmutex_common.h"
 
 /*
- * The base of the bucket array and its size are always used together
- * (after initialization only in futex_hash()), so ensure that they
- * reside in the same cacheline.
+ * A key without a node (every legacy futex, every futex2 futex without
+ * FLAGS_NUMA) is spread over the nodes' hash tables by the top
+ * FUTEX_NODE_MAP_BITS bits of its hash: they index a map, filled once at
+ * boot, whose entries point to the possible nodes' tables in equal shares.
+ * One shift and one load, where a division by nr_node_ids and a walk of
+ * node_possible_map would cost every futex operation more. The map has 32
+ * entries per node that the kernel is configured for, at most 256: the
+ * shares of up to 8 possible nodes differ by at most 3%, those of more
+ * nodes by at most one entry.
+ */
+#define FUTEX_NODE_MAP_BITS	(NODES_SHIFT < 3 ? NODES_SHIFT + 5 : 8)
+#define FUTEX_NODE_MAP_SIZE	BIT(FUTEX_NODE_MAP_BITS)
+
+/*
+ * The size of the tables and the map are always used together (after
+ * initialization only in futex_hash()); keep them, and the first map
+ * entries, in one cacheline.
  */
 static struct {
 	unsigned long            hashsize;
+	struct futex_hash_bucket *map[FUTEX_NODE_MAP_SIZE];
 	struct futex_hash_bucket *queues[MAX_NUMNODES];
 } __futex_data __read_mostly __aligned(2*sizeof(long));
 
 #define futex_hashsize	(__futex_data.hashsize)
+#define futex_node_map	(__futex_data.map)
 #define futex_queues	(__futex_data.queues)
 
 
@@ -108,42 +124,49 @@ late_initcall(fail_futex_debugfs);
 
 #endif /* CONFIG_FAIL_FUTEX */
 
+static __always_inline struct futex_hash_bucket *
+__futex_hash(union futex_key *key, bool numa)
+{
+	u32 hash = jhash2((u32 *)key,
+			  offsetof(typeof(*key), both.offset) / sizeof(u32),
+			  key->both.offset);
+	struct futex_hash_bucket *table;
+
+	if (numa && key->both.node != NUMA_NO_NODE)
+		table = futex_queues[key->both.node];
+	else
+		table = futex_node_map[hash >> (32 - FUTEX_NODE_MAP_BITS)];
+
+	return &table[hash & (futex_hashsize - 1)];
+}
+
 /**
  * futex_hash - Return the hash bucket in the global hash
  * @key:	Pointer to the futex key for which the hash is calculated
  *
  * We hash on the keys returned from get_futex_key (see below) and return the
  * corresponding hash bucket in the global hash.
+ *
+ * A key with a node (FLAGS_NUMA) uses that node's table. Any other key
+ * uses the table that the top bits of its hash pick from the node map, so
+ * that regular futexes are interleaved across the nodes without a table of
+ * their own; the low bits pick the bucket, as in 6.1.
  */
 struct futex_hash_bucket *futex_hash(union futex_key *key)
 {
-	u32 hash = jhash2((u32 *)key,
-			  offsetof(typeof(*key), both.offset) / sizeof(u32),
-			  key->both.offset);
-	int node = key->both.node;
+	return __futex_hash(key, true);
+}
 
-	if (node == NUMA_NO_NODE) {
-		/*
-		 * In case of !FLAGS_NUMA, use some unused hash bits to pick a
-		 * node -- this ensures regular futexes are interleaved across
-		 * the nodes and avoids having to allocate multiple
-		 * hash-tables.
-		 *
-		 * NOTE: this isn't perfectly uniform, but it is fast and
-		 * handles sparse node masks.
-		 *
-		 * The high bits of the hash, scaled to nr_node_ids by a
-		 * multiply rather than a division (tens of cycles on this
-		 * path of every futex op); the low bits pick the bucket.
-		 */
-		node = ((u64)hash * nr_node_ids) >> 32;
-		if (!node_possible(node)) {
-			node = find_next_bit_wrap(node_possible_map.bits,
-						  nr_node_ids, node);
-		}
-	}
-
-	return &futex_queues[node][hash & (futex_hashsize - 1)];
+/**
+ * futex_hash_plain - futex_hash() of a key made without FLAGS_NUMA
+ * @key:	the futex key; its node is NUMA_NO_NODE
+ *
+ * The same bucket as futex_hash(), without looking at the node: see
+ * futex_hash_flags().
+ */
+struct futex_hash_bucket *futex_hash_plain(union futex_key *key)
+{
+	return __futex_hash(key, false);
 }
 
 #if IS_ENABLED(CONFIG_FUTEX_KUNIT_TEST)
@@ -194,6 +217,23 @@ long futex_hash_index(struct futex_hash_bucket *hb)
 unsigned long futex_hash_buckets(void)
 {
 	return futex_hashsize;
+}
+
+/**
+ * futex_hash_map_node - The node an entry of the node map points to
+ * @i:	index into the node map
+ *
+ * Only for the KUnit suite, which checks that the map shares the hash
+ * space out evenly.
+ *
+ * Return: the node of the table that entry @i points to, NUMA_NO_NODE if it
+ * points to no table, or -ERANGE past the end of the map.
+ */
+int futex_hash_map_node(unsigned int i)
+{
+	if (i >= FUTEX_NODE_MAP_SIZE)
+		return -ERANGE;
+	return futex_hash_node(futex_node_map[i]);
 }
 #endif /* CONFIG_FUTEX_KUNIT_TEST */
 
@@ -267,7 +307,6 @@ static u64 get_object_id(atomic64_t *object_seq)
  * futex_claim_node() - Fill in an unset NUMA node word, atomically
  * @naddr:	user address of the node word, naturally aligned
  * @flags:	futex flags; FLAGS_SIZE_* gives the size of the node word
- * @node:	where to store the node the futex now belongs to
  *
  * Tasks on different nodes that find the node word unset (all ones) at the
  * same time must agree on one node, or they would queue in different hash
@@ -278,14 +317,17 @@ static u64 get_object_id(atomic64_t *object_seq)
  * meanwhile, try again, at most FUTEX_CLAIM_NODE_TRIES times, so that a
  * task writing those bytes in a loop cannot hold this one in the kernel.
  *
- * The caller has checked access_ok() for the futex. May fault and sleep.
+ * The caller, futex_key_node(), has checked access_ok() for the futex and
+ * found the node word unset. Out of line: it runs once per futex. May fault
+ * and sleep.
  *
- * Return: 0 with *@node set (not yet checked against the possible nodes);
- * -EFAULT if the word cannot be read or written; -EINTR if a fatal signal
- * is pending; -EAGAIN if the word kept changing and the node word is still
- * unset after FUTEX_CLAIM_NODE_TRIES tries.
+ * Return: the node the futex now belongs to; -EINVAL if another task wrote
+ * a node that is not possible; -EFAULT if the word cannot be read or
+ * written; -EINTR if a fatal signal is pending; -EAGAIN if the word kept
+ * changing and the node word is still unset after FUTEX_CLAIM_NODE_TRIES
+ * tries.
  */
-static int futex_claim_node(void __user *naddr, unsigned int flags, u32 *node)
+int futex_claim_node(void __user *naddr, unsigned int flags)
 {
 	unsigned long addr = (unsigned long)naddr;
 	u32 __user *uaddr = (u32 __user *)(addr & ~3UL);
@@ -306,8 +348,9 @@ static int futex_claim_node(void __user *naddr, unsigned int flags, u32 *node)
 		cur = (uval >> shift) & mask;
 		if (cur != mask) {
 			/* Someone else claimed it first: use theirs. */
-			*node = cur;
-			return 0;
+			if (cur >= MAX_NUMNODES || !node_possible(cur))
+				return -EINVAL;
+			return cur;
 		}
 
 		if (tries == FUTEX_CLAIM_NODE_TRIES)
@@ -316,10 +359,8 @@ static int futex_claim_node(void __user *naddr, unsigned int flags, u32 *node)
 		cur = numa_node_id();
 		nval = (uval & ~(mask << shift)) | (cur << shift);
 		ret = futex_cmpxchg_value_locked(&curval, uaddr, uval, nval);
-		if (!ret && curval == uval) {
-			*node = cur;
-			return 0;
-		}
+		if (!ret && curval == uval)
+			return cur;
 
 		if (ret == -EFAULT) {
 			if (fault_in_user_writeable(uaddr))
@@ -343,130 +384,39 @@ static int futex_claim_node(void __user *naddr, unsigned int flags, u32 *node)
 }
 
 /**
- * get_futex_key() - Get parameters which are the keys for a futex
- * @uaddr:	virtual address of the futex
- * @flags:	FLAGS_* of the futex: FLAGS_SHARED for a PROCESS_SHARED futex,
- *		the size, and FLAGS_NUMA for a futex followed by a node word
- * @key:	address where result is stored.
+ * get_futex_key_shared() - The key of a PROCESS_SHARED futex
+ * @address:	user address of the futex's page (page aligned)
+ * @key:	the key; get_futex_key() has set its offset and node
  * @rw:		mapping needs to be read/write (values: FUTEX_READ,
  *              FUTEX_WRITE)
  *
- * Return: a negative error code or 0
- *
- * The key words are stored in @key on success.
- *
- * For shared mappings (when @fshared), the key is:
+ * The shared part of get_futex_key(), kept out of line as in 6.1. For
+ * shared mappings the key is:
  *
  *   ( inode->i_sequence, page->index, offset_within_page )
  *
  * [ also see get_object_id() ]
  *
- * For private mappings (or when !@fshared), the key is:
+ * and for a private mapping of a PROCESS_SHARED futex:
  *
- *   ( current->mm, address, 0 )
+ *   ( mm->futex_unique_id, address, offset_within_page )
  *
  * This allows (cross process, where applicable) identification of the futex
  * without keeping the page pinned for the duration of the FUTEX_WAIT.
  *
- * The size of the futex is encoded in the offset (FUT_OFF_SIZE), so keys of
- * futexes of different sizes at the same address never match.
- *
- * With FLAGS_NUMA, the futex value is followed by a node word of the same
- * size. If that word is all ones, the current node is written back to it
- * (atomically, see futex_claim_node()); otherwise it must name a possible
- * node. The node is stored in the key and
- * selects the hash table, see futex_hash().
- *
  * lock_page() might sleep, the caller should not hold a spinlock.
+ *
+ * Return: the kind of key made, FUT_OFF_INODE or FUT_OFF_MMSHARED, for
+ * get_futex_key() to put into the offset (see futex_key_kind()); or a
+ * negative error code.
  */
-int get_futex_key(void __user *uaddr, unsigned int flags, union futex_key *key,
-		  enum futex_access rw)
+int get_futex_key_shared(unsigned long address, union futex_key *key,
+			 enum futex_access rw)
 {
-	unsigned long address = (unsigned long)uaddr;
 	struct mm_struct *mm = current->mm;
 	struct page *page, *tail;
 	struct address_space *mapping;
-	int err, size, ro = 0;
-	bool fshared;
-
-	fshared = flags & FLAGS_SHARED;
-	size = futex_size(flags);
-	if (flags & FLAGS_NUMA)
-		size *= 2;
-
-	/*
-	 * The futex address must be "naturally" aligned: to the size of the
-	 * futex, or to twice that with FLAGS_NUMA so that the value and the
-	 * node word share one aligned unit (and never straddle a page).
-	 */
-	key->both.offset = address % PAGE_SIZE;
-	if (unlikely(address & (size - 1)))	/* size is a power of two */
-		return -EINVAL;
-	address -= key->both.offset;
-
-	if (unlikely(!access_ok(uaddr, size)))
-		return -EFAULT;
-
-	if (unlikely(should_fail_futex(fshared)))
-		return -EFAULT;
-
-	if (flags & FLAGS_NUMA) {
-		void __user *naddr = uaddr + size / 2;
-		u32 node;
-
-		if (__futex_get_value(&node, naddr, flags))
-			return -EFAULT;
-
-		/*
-		 * All ones of the futex size means "no node": use the current
-		 * node and tell userspace, so that the waker finds us.
-		 */
-		if (node == futex_size_max(flags)) {
-			err = futex_claim_node(naddr, flags, &node);
-			if (err)
-				return err;
-		}
-
-		if (node >= MAX_NUMNODES || !node_possible(node))
-			return -EINVAL;
-
-		key->both.node = node;
-
-	} else {
-		key->both.node = NUMA_NO_NODE;
-	}
-
-	/*
-	 * Encode the futex size in the offset. This makes cross-size
-	 * wake-wait fail -- see futex_match().
-	 *
-	 * NOTE that cross-size wake-wait is fundamentally broken wrt
-	 * FLAGS_NUMA but could possibly work for !NUMA.
-	 */
-	key->both.offset |= FUT_OFF_SIZE * (flags & FLAGS_SIZE_MASK);
-
-	/*
-	 * PROCESS_PRIVATE futexes are fast.
-	 * As the mm cannot disappear under us and the 'key' only needs
-	 * virtual address, we dont even have to find the underlying vma.
-	 * Note : We do have to check 'uaddr' is a valid user address,
-	 *        but access_ok() should be faster than find_vma()
-	 */
-	if (!fshared) {
-		/*
-		 * On no-MMU, shared futexes are treated as private, therefore
-		 * we must not include the current process in the key. Since
-		 * there is only one address space, the address is a unique key
-		 * on its own.
-		 */
-		if (IS_ENABLED(CONFIG_MMU))
-			key->private.mm = mm;
-		else
-			key->private.mm = NULL;
-
-		key->private.address = address;
-		return 0;
-	}
+	int err, ro = 0;
 
 again:
 	/* Ignore any VERIFY_READ mapping (futex common case) */
@@ -563,7 +513,7 @@ again:
 			goto out;
 		}
 
-		key->both.offset |= FUT_OFF_MMSHARED;
+		err = FUT_OFF_MMSHARED;
 		key->private.mm_seq = get_object_id(&mm->futex_unique_id);
 		key->private.address = address;
 
@@ -598,7 +548,7 @@ again:
 			goto again;
 		}
 
-		key->both.offset |= FUT_OFF_INODE; /* inode-based key */
+		err = FUT_OFF_INODE; /* inode-based key */
 		/*
 		 * This relies on the fact that a well formed program will not
 		 * unmap the file while it has a (shared) futex waiting on it.
@@ -679,28 +629,6 @@ int futex_cmpxchg_value_locked(u32 *curval, u32 __user *uaddr, u32 uval, u32 new
 }
 
 /**
- * futex_get_value_locked() - Read a futex word with page faults disabled
- * @dest:	where to store the (zero-extended) value
- * @from:	user address of the futex word
- * @flags:	futex flags; FLAGS_SIZE_* gives the size of the word
- *
- * For use under the hash bucket lock, where faulting is not allowed. The
- * caller has checked access_ok() through get_futex_key().
- *
- * Return: 0 on success, -EFAULT if the word is not present.
- */
-int futex_get_value_locked(u32 *dest, u32 __user *from, unsigned int flags)
-{
-	int ret;
-
-	pagefault_disable();
-	ret = __futex_get_value(dest, from, flags);
-	pagefault_enable();
-
-	return ret ? -EFAULT : 0;
-}
-
-/**
  * wait_for_owner_exiting - Block until the owner has exited
  * @ret: owner's current futex lock status
  * @exiting:	Pointer to the exiting task
@@ -750,13 +678,19 @@ void __futex_unqueue(struct futex_q *q)
 	futex_hb_waiters_dec(hb);
 }
 
-/* The key must be already stored in q->key. */
-struct futex_hash_bucket *futex_q_lock(struct futex_q *q)
+/**
+ * futex_q_lock() - Lock the hash bucket of a futex_q, counting it as a waiter
+ * @q:		the futex_q; the key must be already stored in q->key
+ * @flags:	the futex flags the key was made with
+ *
+ * Return: the hash bucket, locked.
+ */
+struct futex_hash_bucket *futex_q_lock(struct futex_q *q, unsigned int flags)
 	__acquires(&hb->lock)
 {
 	struct futex_hash_bucket *hb;
 
-	hb = futex_hash(&q->key);
+	hb = futex_hash_flags(&q->key, flags);
 
 	/*
 	 * Increment the counter before taking the lock so that
@@ -1420,11 +1354,10 @@ unsigned long futex_hash_size(unsigned int cpus, unsigned int nodes)
 
 static int __init futex_init(void)
 {
-	unsigned int order, n;
+	unsigned int order, n, k, nodes = num_possible_nodes();
 	unsigned long size, i;
 
-	futex_hashsize = futex_hash_size(num_possible_cpus(),
-					 num_possible_nodes());
+	futex_hashsize = futex_hash_size(num_possible_cpus(), nodes);
 	size = sizeof(struct futex_hash_bucket) * futex_hashsize;
 	order = get_order(size);
 
@@ -1451,8 +1384,17 @@ static int __init futex_init(void)
 
 		futex_queues[n] = table;
 	}
-	pr_info("futex hash table, %d nodes, %lu entries (order: %u, %lu bytes)\n",
-		num_possible_nodes(), futex_hashsize, order, size);
+
+	/* The k-th of the possible nodes gets the k-th share of the map. */
+	k = 0;
+	for_each_node(n) {
+		for (i = k * FUTEX_NODE_MAP_SIZE / nodes;
+		     i < (k + 1) * FUTEX_NODE_MAP_SIZE / nodes; i++)
+			futex_node_map[i] = futex_queues[n];
+		k++;
+	}
+	pr_info("futex hash table, %u nodes, %lu entries (order: %u, %lu bytes)\n",
+		nodes, futex_hashsize, order, size);
 
 	return 0;
 }

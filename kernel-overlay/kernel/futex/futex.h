@@ -63,6 +63,25 @@ static inline unsigned int futex_to_flags(unsigned int op)
 }
 
 /**
+ * futex_legacy_flags() - Tell the compiler what a legacy futex() futex is
+ * @flags:	internal flags from futex_to_flags()
+ *
+ * Legacy futexes are 32 bits wide and have no node word. The legacy entry
+ * points (futex_wake(), futex_wait(), futex_requeue(), ...) pass their flags
+ * through here into the bodies they share with futex2, which are inline:
+ * with the size and node bits known, the compiler drops the code for other
+ * sizes and for nodes, and legacy futex() runs 6.1's instructions. At run
+ * time this changes nothing: futex_to_flags() set exactly these bits.
+ *
+ * Return: @flags with FLAGS_SIZE_32 and without FLAGS_NUMA and FLAGS_STRICT.
+ */
+static __always_inline unsigned int futex_legacy_flags(unsigned int flags)
+{
+	return (flags & ~(FLAGS_SIZE_MASK | FLAGS_NUMA | FLAGS_STRICT)) |
+	       FLAGS_SIZE_32;
+}
+
+/**
  * futex2_to_flags() - Convert FUTEX2_* flags into internal flags
  * @flags2:	FUTEX2_* flags; the caller has rejected bits outside
  *		FUTEX2_VALID_MASK
@@ -122,9 +141,10 @@ static inline bool futex_flags_valid(unsigned int flags)
 
 	/*
 	 * Must be able to represent both NUMA_NO_NODE and every valid nodeid
-	 * in a futex word.
+	 * in a futex word. nr_node_ids <= MAX_NUMNODES: only a kernel built
+	 * for 255 nodes or more needs to look.
 	 */
-	if (flags & FLAGS_NUMA) {
+	if ((flags & FLAGS_NUMA) && MAX_NUMNODES >= U8_MAX) {
 		if (nr_node_ids >= futex_size_max(flags))
 			return false;
 	}
@@ -168,23 +188,50 @@ static inline int __futex_get_value(u32 *dest, void __user *from,
 	 * riscv __get_user() loads into a temporary of the destination's
 	 * type with a sign-extending load, so a u8 0xff read straight into
 	 * a u32 came out as 0xffffffff.
+	 *
+	 * Two bit tests pick the size, so 8 and 16-bit futexes cost what a
+	 * 32-bit one costs plus one test, whatever the compiler makes of a
+	 * switch. FLAGS_SIZE_64 never gets here: futex_flags_valid()
+	 * rejects it before anything is read.
 	 */
-	switch (futex_size(flags)) {
-	case 1:
-		if (__get_user(v8, (u8 __user *)from))
-			return -EFAULT;
-		*dest = v8;
-		return 0;
-	case 2:
+	if (flags & FLAGS_SIZE_32)
+		return __get_user(*dest, (u32 __user *)from) ? -EFAULT : 0;
+
+	if (flags & FLAGS_SIZE_16) {
 		if (__get_user(v16, (u16 __user *)from))
 			return -EFAULT;
 		*dest = v16;
 		return 0;
-	case 4:
-		return __get_user(*dest, (u32 __user *)from) ? -EFAULT : 0;
-	default:
-		return -EINVAL;
 	}
+
+	if (__get_user(v8, (u8 __user *)from))
+		return -EFAULT;
+	*dest = v8;
+	return 0;
+}
+
+/**
+ * futex_get_value_locked() - Read a futex word with page faults disabled
+ * @dest:	where to store the (zero-extended) value
+ * @from:	user address of the futex word
+ * @flags:	futex flags; FLAGS_SIZE_* gives the size of the word
+ *
+ * For use under the hash bucket lock, where faulting is not allowed. The
+ * caller has checked access_ok() through get_futex_key(). Inline, so that
+ * with constant size bits only one read is left.
+ *
+ * Return: 0 on success, -EFAULT if the word is not present.
+ */
+static __always_inline int futex_get_value_locked(u32 *dest, u32 __user *from,
+						  unsigned int flags)
+{
+	int ret;
+
+	pagefault_disable();
+	ret = __futex_get_value(dest, from, flags);
+	pagefault_enable();
+
+	return ret ? -EFAULT : 0;
 }
 
 /**
@@ -291,14 +338,211 @@ enum futex_access {
 	FUTEX_WRITE
 };
 
-int get_futex_key(void __user *uaddr, unsigned int flags, union futex_key *key,
-		  enum futex_access rw);
+int futex_claim_node(void __user *naddr, unsigned int flags);
+
+/**
+ * futex_key_node() - The node of a FLAGS_NUMA futex, claimed if unset
+ * @uaddr:	user address of the futex; get_futex_key() has checked its
+ *		alignment and access_ok() for it and its node word
+ * @flags:	futex flags, with FLAGS_NUMA
+ *
+ * The futex value is followed by a node word of the same size. If that word
+ * is all ones ("no node"), the current node is written back to it
+ * (atomically, see futex_claim_node()) so that the waker finds the waiter;
+ * otherwise it must name a possible node. The node selects the hash table,
+ * see futex_hash().
+ *
+ * Return: the node; -EFAULT if the node word cannot be read or written;
+ * -EINVAL if it names a node that is not possible; or another error of
+ * futex_claim_node().
+ */
+static __always_inline int futex_key_node(void __user *uaddr,
+					  unsigned int flags)
+{
+	void __user *naddr = uaddr + futex_size(flags);
+	u32 node;
+
+	if (__futex_get_value(&node, naddr, flags))
+		return -EFAULT;
+
+	/*
+	 * A node id first: futex_flags_valid() made sure that the "no node"
+	 * value, all ones of the futex size, is at least nr_node_ids.
+	 */
+	if (likely(node < nr_node_ids)) {
+		if (!node_possible(node))
+			return -EINVAL;
+		return node;
+	}
+
+	if (node == futex_size_max(flags))
+		return futex_claim_node(naddr, flags);
+
+	return -EINVAL;
+}
+
+int get_futex_key_shared(unsigned long address, union futex_key *key,
+			 enum futex_access rw);
+
+/**
+ * futex_key_offset() - The offset word of a futex's key
+ * @address:	user address of the futex
+ * @flags:	internal futex flags; FLAGS_SIZE_* gives the size
+ *
+ * The offset in the page, and FUT_OFF_SIZE times a size code: zero for a
+ * 32-bit futex, whose offset is 6.1's, nonzero for the other sizes. No
+ * branch: every size costs the same.
+ *
+ * Return: the offset word, without the kind bits (futex_key_kind()).
+ */
+static __always_inline unsigned int futex_key_offset(unsigned long address,
+						     unsigned int flags)
+{
+	unsigned int code = (flags & FLAGS_SIZE_MASK) ^ FLAGS_SIZE_32;
+
+	return (address % PAGE_SIZE) | FUT_OFF_SIZE * code;
+}
+
+/**
+ * futex_key_kind() - The kind bits of a shared futex's key
+ * @flags:	internal futex flags; FLAGS_SIZE_* gives the size
+ * @kind:	FUT_OFF_INODE or FUT_OFF_MMSHARED
+ *
+ * Return: @kind for a 32-bit futex, as in 6.1, whose page offset leaves
+ * bits 0 and 1 free; for a smaller futex, @kind in the two bits above its
+ * page offset.
+ */
+static __always_inline unsigned int futex_key_kind(unsigned int flags,
+						   unsigned int kind)
+{
+	if ((flags & FLAGS_SIZE_MASK) != FLAGS_SIZE_32)
+		kind <<= PAGE_SHIFT;
+	return kind;
+}
+
+/**
+ * get_futex_key() - Get parameters which are the keys for a futex
+ * @uaddr:	virtual address of the futex
+ * @flags:	FLAGS_* of the futex: FLAGS_SHARED for a PROCESS_SHARED futex,
+ *		the size, and FLAGS_NUMA for a futex followed by a node word
+ * @key:	address where result is stored.
+ * @rw:		mapping needs to be read/write (values: FUTEX_READ,
+ *              FUTEX_WRITE)
+ *
+ * Return: a negative error code or 0
+ *
+ * The key words are stored in @key on success.
+ *
+ * For private mappings (or when !FLAGS_SHARED), the key is:
+ *
+ *   ( current->mm, address, offset )
+ *
+ * for shared ones, see get_futex_key_shared(). The size of the futex is
+ * encoded in the offset (futex_key_offset()), so keys of futexes of
+ * different sizes at the same address never match; a 32-bit futex's key is
+ * 6.1's own. With FLAGS_NUMA, the node word after the value gives the node,
+ * see futex_key_node(); the node is stored in the key, not hashed, and
+ * selects the hash table (futex_hash()).
+ *
+ * Inline: a legacy futex() op calls it with flags whose size and node bits
+ * the compiler knows (futex_legacy_flags()), and only 6.1's code for a
+ * private 32-bit key is left of it there. The node and the shared parts are
+ * out of line.
+ *
+ * lock_page() might sleep, the caller should not hold a spinlock.
+ */
+static __always_inline int get_futex_key(void __user *uaddr, unsigned int flags,
+					 union futex_key *key,
+					 enum futex_access rw)
+{
+	unsigned long address = (unsigned long)uaddr;
+	unsigned int size = futex_size(flags);
+	int kind;
+
+	if (flags & FLAGS_NUMA)
+		size *= 2;
+
+	/*
+	 * The futex address must be "naturally" aligned: to the size of the
+	 * futex, or to twice that with FLAGS_NUMA so that the value and the
+	 * node word share one aligned unit (and never straddle a page).
+	 */
+	key->both.offset = futex_key_offset(address, flags);
+	if (unlikely(address & (size - 1)))	/* size is a power of two */
+		return -EINVAL;
+	address &= PAGE_MASK;
+
+	if (unlikely(!access_ok(uaddr, size)))
+		return -EFAULT;
+
+	if (unlikely(should_fail_futex(flags & FLAGS_SHARED)))
+		return -EFAULT;
+
+	if (flags & FLAGS_NUMA) {
+		int node = futex_key_node(uaddr, flags);
+
+		if (node < 0)
+			return node;
+		key->both.node = node;
+	} else {
+		key->both.node = NUMA_NO_NODE;
+	}
+
+	/*
+	 * PROCESS_PRIVATE futexes are fast.
+	 * As the mm cannot disappear under us and the 'key' only needs
+	 * virtual address, we dont even have to find the underlying vma.
+	 * Note : We do have to check 'uaddr' is a valid user address,
+	 *        but access_ok() should be faster than find_vma()
+	 */
+	if (!(flags & FLAGS_SHARED)) {
+		/*
+		 * On no-MMU, shared futexes are treated as private, therefore
+		 * we must not include the current process in the key. Since
+		 * there is only one address space, the address is a unique key
+		 * on its own.
+		 */
+		if (IS_ENABLED(CONFIG_MMU))
+			key->private.mm = current->mm;
+		else
+			key->private.mm = NULL;
+
+		key->private.address = address;
+		return 0;
+	}
+
+	kind = get_futex_key_shared(address, key, rw);
+	if (unlikely(kind < 0))
+		return kind;
+
+	key->both.offset |= futex_key_kind(flags, kind);
+	return 0;
+}
 
 extern struct hrtimer_sleeper *
 futex_setup_timer(ktime_t *time, struct hrtimer_sleeper *timeout,
 		  int flags, u64 range_ns);
 
 extern struct futex_hash_bucket *futex_hash(union futex_key *key);
+struct futex_hash_bucket *futex_hash_plain(union futex_key *key);
+
+/**
+ * futex_hash_flags() - futex_hash() for a key made with known flags
+ * @key:	the futex key
+ * @flags:	the futex flags get_futex_key() made @key with
+ *
+ * Without FLAGS_NUMA the key has no node and futex_hash_plain() need not
+ * look: legacy futex() (futex_legacy_flags()) goes straight there.
+ *
+ * Return: the key's hash bucket.
+ */
+static __always_inline struct futex_hash_bucket *
+futex_hash_flags(union futex_key *key, unsigned int flags)
+{
+	if (flags & FLAGS_NUMA)
+		return futex_hash(key);
+	return futex_hash_plain(key);
+}
 
 #if IS_ENABLED(CONFIG_FUTEX_KUNIT_TEST)
 /* Static unless the KUnit suite calls it. */
@@ -306,6 +550,7 @@ extern struct futex_hash_bucket *futex_hash(union futex_key *key);
 int futex_hash_node(struct futex_hash_bucket *hb);
 long futex_hash_index(struct futex_hash_bucket *hb);
 unsigned long futex_hash_buckets(void);
+int futex_hash_map_node(unsigned int i);
 unsigned long futex_hash_size(unsigned int cpus, unsigned int nodes);
 #else
 #define FUTEX_KUNIT_VISIBLE static
@@ -334,7 +579,6 @@ extern void futex_wake_mark(struct wake_q_head *wake_q, struct futex_q *q);
 
 extern int fault_in_user_writeable(u32 __user *uaddr);
 extern int futex_cmpxchg_value_locked(u32 *curval, u32 __user *uaddr, u32 uval, u32 newval);
-int futex_get_value_locked(u32 *dest, u32 __user *from, unsigned int flags);
 extern struct futex_q *futex_top_waiter(struct futex_hash_bucket *hb, union futex_key *key);
 
 extern void __futex_unqueue(struct futex_q *q);
@@ -402,7 +646,8 @@ static inline int futex_hb_waiters_pending(struct futex_hash_bucket *hb)
 #endif
 }
 
-extern struct futex_hash_bucket *futex_q_lock(struct futex_q *q);
+extern struct futex_hash_bucket *futex_q_lock(struct futex_q *q,
+						unsigned int flags);
 extern void futex_q_unlock(struct futex_hash_bucket *hb);
 
 
@@ -450,9 +695,12 @@ int futex_requeue(u32 __user *uaddr1, unsigned int flags1,
 		  u32 __user *uaddr2, unsigned int flags2,
 		  int nr_wake, int nr_requeue,
 		  u32 *cmpval, int requeue_pi);
+int futex2_requeue(u32 __user *uaddr1, unsigned int flags1,
+		   u32 __user *uaddr2, unsigned int flags2,
+		   int nr_wake, int nr_requeue, u32 *cmpval);
 
-int __futex_wait(u32 __user *uaddr, unsigned int flags, u32 val,
-		 struct hrtimer_sleeper *to, u32 bitset);
+int futex2_wait(u32 __user *uaddr, unsigned int flags, u32 val,
+		struct hrtimer_sleeper *to, u32 bitset);
 
 extern int futex_wait(u32 __user *uaddr, unsigned int flags, u32 val,
 		      ktime_t *abs_time, u32 bitset);
@@ -473,6 +721,7 @@ extern int futex_wait_multiple(struct futex_vector *vs, unsigned int count,
 			       struct hrtimer_sleeper *to);
 
 extern int futex_wake(u32 __user *uaddr, unsigned int flags, int nr_wake, u32 bitset);
+int futex2_wake(u32 __user *uaddr, unsigned int flags, int nr_wake, u32 bitset);
 
 extern int futex_wake_op(u32 __user *uaddr1, unsigned int flags,
 			 u32 __user *uaddr2, int nr_wake, int nr_wake2, int op);

@@ -254,6 +254,20 @@ static void futex_to_flags_is_32bit_and_keeps_private_and_clock(struct kunit *te
 	KUNIT_EXPECT_EQ(test, futex_size(futex_to_flags(c->in)), 4u);
 }
 
+/*
+ * futex_legacy_flags() only tells the compiler what futex_to_flags() made:
+ * at run time it changes no legacy op's flags, nor a restart's.
+ */
+static void futex_legacy_flags_changes_no_legacy_op(struct kunit *test)
+{
+	const struct futex_flags_case *c = test->param_value;
+	unsigned int flags = futex_to_flags(c->in);
+
+	KUNIT_EXPECT_EQ(test, futex_legacy_flags(flags), flags);
+	KUNIT_EXPECT_EQ(test, futex_legacy_flags(flags | FLAGS_HAS_TIMEOUT),
+			flags | FLAGS_HAS_TIMEOUT);
+}
+
 /* A legacy futex and a 32-bit futex2 futex are the same kind of futex. */
 static void futex_legacy_and_futex2_u32_flags_agree(struct kunit *test)
 {
@@ -268,6 +282,8 @@ static struct kunit_case futex_flags_test_cases[] = {
 	KUNIT_CASE_PARAM(futex2_to_flags_converts_every_combination,
 			 futex2_flags_gen_params),
 	KUNIT_CASE_PARAM(futex_to_flags_is_32bit_and_keeps_private_and_clock,
+			 futex_op_gen_params),
+	KUNIT_CASE_PARAM(futex_legacy_flags_changes_no_legacy_op,
 			 futex_op_gen_params),
 	KUNIT_CASE(futex_legacy_and_futex2_u32_flags_agree),
 	{}
@@ -521,11 +537,21 @@ static void futex_key_requires_natural_alignment(struct kunit *test)
 					    FUTEX_READ), c->err);
 }
 
-/* Keys of the same address: equal only for equal sizes. */
+/*
+ * Keys of the same address: equal only for equal sizes. A 32-bit key is
+ * 6.1's own (the offset in the page, the kind bits in its two low bits);
+ * the others have their kind bits above the page offset and a size code
+ * above those.
+ */
 static void futex_key_encodes_size(struct kunit *test)
 {
-	static const unsigned int sizes[] = {
-		FLAGS_SIZE_8, FLAGS_SIZE_16, FLAGS_SIZE_32,
+	static const struct {
+		unsigned int flags;
+		unsigned long offset;	/* at page offset 64, private */
+	} sizes[] = {
+		{ FLAGS_SIZE_8,		64 | (PAGE_SIZE << 2) * 2 },
+		{ FLAGS_SIZE_16,	64 | (PAGE_SIZE << 2) * 3 },
+		{ FLAGS_SIZE_32,	64 },
 	};
 	unsigned int shared, i, j;
 	void __user *page = futex_test_rw_page(test);
@@ -534,15 +560,28 @@ static void futex_key_encodes_size(struct kunit *test)
 		union futex_key keys[ARRAY_SIZE(sizes)];
 
 		for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+			/*
+			 * A private mapping: an mm based key when shared, its
+			 * kind bit above the page offset unless 32-bit.
+			 */
+			unsigned long kind = shared ? FUT_OFF_MMSHARED : 0;
+
+			if (sizes[i].flags != FLAGS_SIZE_32)
+				kind *= PAGE_SIZE;
+
 			keys[i] = FUTEX_KEY_INIT;
 			KUNIT_ASSERT_EQ(test,
-					get_futex_key(page + 64, sizes[i] | shared,
+					get_futex_key(page + 64,
+						      sizes[i].flags | shared,
 						      &keys[i], FUTEX_READ), 0);
-			KUNIT_EXPECT_EQ(test, keys[i].both.offset &
-					(FUT_OFF_SIZE * FLAGS_SIZE_MASK),
-					FUT_OFF_SIZE * sizes[i]);
-			KUNIT_EXPECT_EQ(test, keys[i].both.offset &
-					(PAGE_SIZE - 1), 64u);
+			KUNIT_EXPECT_EQ(test, (unsigned long)keys[i].both.offset,
+					sizes[i].offset | kind);
+			KUNIT_EXPECT_EQ(test, keys[i].private.address,
+					(unsigned long)page);
+			if (!shared) {
+				KUNIT_EXPECT_PTR_EQ(test, keys[i].private.mm,
+						    current->mm);
+			}
 			KUNIT_EXPECT_EQ(test, keys[i].both.node, NUMA_NO_NODE);
 		}
 
@@ -552,8 +591,9 @@ static void futex_key_encodes_size(struct kunit *test)
 
 				KUNIT_EXPECT_EQ_MSG(test, match, i == j,
 						    "sizes %u and %u, shared %u",
-						    futex_size(sizes[i]),
-						    futex_size(sizes[j]), shared);
+						    futex_size(sizes[i].flags),
+						    futex_size(sizes[j].flags),
+						    shared);
 			}
 		}
 	}
@@ -601,13 +641,15 @@ static void futex_key_shared_mapping_keeps_kind_and_size(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, get_futex_key(page + 8, FLAGS_SIZE_32 | FLAGS_SHARED,
 					    &k32, FUTEX_READ), 0);
 
-	/* MAP_SHARED anonymous memory is shmem: an inode based key. */
-	KUNIT_EXPECT_TRUE(test, k8.both.offset & FUT_OFF_INODE);
-	KUNIT_EXPECT_TRUE(test, k32.both.offset & FUT_OFF_INODE);
-	KUNIT_EXPECT_EQ(test, k8.both.offset & (FUT_OFF_SIZE * FLAGS_SIZE_MASK),
-			FUT_OFF_SIZE * FLAGS_SIZE_8);
-	KUNIT_EXPECT_EQ(test, k32.both.offset & (FUT_OFF_SIZE * FLAGS_SIZE_MASK),
-			FUT_OFF_SIZE * FLAGS_SIZE_32);
+	/*
+	 * MAP_SHARED anonymous memory is shmem: an inode based key. The
+	 * 32-bit one is 6.1's: offset 8 plus FUT_OFF_INODE; the 8-bit one
+	 * has its kind bit above the page offset.
+	 */
+	KUNIT_EXPECT_EQ(test, (unsigned long)k8.both.offset,
+			8 | (PAGE_SIZE << 2) * 2 | PAGE_SIZE * FUT_OFF_INODE);
+	KUNIT_EXPECT_EQ(test, k32.both.offset, 8u | FUT_OFF_INODE);
+	KUNIT_EXPECT_EQ(test, k8.shared.pgoff, k32.shared.pgoff);
 	KUNIT_EXPECT_FALSE(test, futex_match(&k8, &k32));
 }
 
@@ -813,6 +855,40 @@ static void futex_hash_sees_promised_nodes(struct kunit *test)
 	}
 }
 
+/*
+ * Keys without a node pick their table through the node map: every entry
+ * points to a possible node's table, and the nodes' shares of the entries
+ * differ by at most one.
+ */
+static void futex_hash_node_map_shares_evenly(struct kunit *test)
+{
+	unsigned int *share, i, entries, lo = UINT_MAX, hi = 0;
+	int node;
+
+	share = kunit_kcalloc(test, nr_node_ids, sizeof(*share), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, share);
+
+	for (i = 0; (node = futex_hash_map_node(i)) != -ERANGE; i++) {
+		KUNIT_ASSERT_TRUE_MSG(test, node >= 0 && node < nr_node_ids &&
+				      node_possible(node),
+				      "map entry %u: node %d", i, node);
+		share[node]++;
+	}
+	entries = i;
+	KUNIT_EXPECT_GE(test, entries, 32u);
+	KUNIT_EXPECT_TRUE(test, is_power_of_2(entries));
+
+	for_each_node(node) {
+		kunit_info(test, "node %d: %u of %u map entries", node,
+			   share[node], entries);
+		lo = min(lo, share[node]);
+		hi = max(hi, share[node]);
+	}
+	KUNIT_EXPECT_LE(test, hi - lo, 1u);
+	if (num_possible_nodes() <= entries)
+		KUNIT_EXPECT_GE(test, lo, 1u);
+}
+
 /* FUTEX2_NUMA keys hash into the table of the node in their node word. */
 static void futex_hash_numa_key_lands_in_its_node(struct kunit *test)
 {
@@ -850,7 +926,7 @@ static void futex_hash_plain_keys_spread_over_nodes(struct kunit *test)
 					   PROT_READ | PROT_WRITE, MAP_PRIVATE);
 	unsigned int sizes[] = { FLAGS_SIZE_8, FLAGS_SIZE_16, FLAGS_SIZE_32 };
 	unsigned long per_node[MAX_NUMNODES] = { };
-	unsigned long total = 0, off;
+	unsigned long total = 0, off, plain_differs = 0;
 	unsigned int i;
 	int node;
 
@@ -859,10 +935,14 @@ static void futex_hash_plain_keys_spread_over_nodes(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
 		for (off = 0; off < FUTEX_TEST_PAGES * PAGE_SIZE; off += 4) {
 			union futex_key key = FUTEX_KEY_INIT;
+			struct futex_hash_bucket *hb;
 
 			KUNIT_ASSERT_EQ(test, get_futex_key(mem + off, sizes[i],
 							    &key, FUTEX_READ), 0);
-			node = futex_hash_node(futex_hash(&key));
+			hb = futex_hash(&key);
+			/* What legacy futex() uses: the same bucket. */
+			plain_differs += futex_hash_plain(&key) != hb;
+			node = futex_hash_node(hb);
 			KUNIT_ASSERT_TRUE_MSG(test, node >= 0 &&
 					      node_possible(node),
 					      "key at +%lu in node %d",
@@ -871,6 +951,8 @@ static void futex_hash_plain_keys_spread_over_nodes(struct kunit *test)
 			total++;
 		}
 	}
+
+	KUNIT_EXPECT_EQ(test, plain_differs, 0ul);
 
 	/* Each node within 5% of an even share: 11 sigma for 2 nodes. */
 	for_each_node(node) {
@@ -1016,6 +1098,7 @@ static struct kunit_case futex_hash_test_cases[] = {
 			 futex_hash_size_gen_params),
 	KUNIT_CASE(futex_hash_sees_promised_nodes),
 	KUNIT_CASE(futex_hash_tables_sit_on_their_node),
+	KUNIT_CASE(futex_hash_node_map_shares_evenly),
 	KUNIT_CASE(futex_hash_numa_key_lands_in_its_node),
 	KUNIT_CASE(futex_hash_plain_keys_spread_over_nodes),
 	KUNIT_CASE(futex_hash_bucket_load_is_balls_into_bins),

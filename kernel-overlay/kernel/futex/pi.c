@@ -946,12 +946,14 @@ int futex_lock_pi(u32 __user *uaddr, unsigned int flags, ktime_t *time, int tryl
 
 retry:
 	exiting = NULL;
-	ret = get_futex_key(uaddr, flags, &q.key, FUTEX_WRITE);
+	/* PI futexes are legacy futex() only: 32 bits, no node. */
+	ret = get_futex_key(uaddr, futex_legacy_flags(flags), &q.key,
+			    FUTEX_WRITE);
 	if (unlikely(ret != 0))
 		goto out;
 
 retry_private:
-	hb = futex_q_lock(&q);
+	hb = futex_q_lock(&q, FLAGS_SIZE_32);
 
 	ret = futex_lock_pi_atomic(uaddr, hb, &q.key, &q.pi_state, current,
 				   &exiting, 0);
@@ -1118,11 +1120,12 @@ retry:
 	if ((uval & FUTEX_TID_MASK) != vpid)
 		return -EPERM;
 
-	ret = get_futex_key(uaddr, flags, &key, FUTEX_WRITE);
+	ret = get_futex_key(uaddr, futex_legacy_flags(flags), &key,
+			    FUTEX_WRITE);
 	if (ret)
 		return ret;
 
-	hb = futex_hash(&key);
+	hb = futex_hash_plain(&key);
 	spin_lock(&hb->lock);
 
 	/*

@@ -357,7 +357,7 @@ futex_proxy_trylock_atomic(u32 __user *pifutex, struct futex_hash_bucket *hb1,
 }
 
 /**
- * futex_requeue() - Requeue waiters from uaddr1 to uaddr2
+ * __futex_requeue() - Requeue waiters from uaddr1 to uaddr2
  * @uaddr1:	source futex user address
  * @flags1:	futex flags of @uaddr1 (FLAGS_SHARED, FLAGS_SIZE_*, etc.)
  * @uaddr2:	target futex user address
@@ -375,9 +375,10 @@ futex_proxy_trylock_atomic(u32 __user *pifutex, struct futex_hash_bucket *hb1,
  *  - >=0 - on success, the number of tasks requeued or woken;
  *  -  <0 - on error
  */
-int futex_requeue(u32 __user *uaddr1, unsigned int flags1,
-		  u32 __user *uaddr2, unsigned int flags2,
-		  int nr_wake, int nr_requeue, u32 *cmpval, int requeue_pi)
+static __always_inline int
+__futex_requeue(u32 __user *uaddr1, unsigned int flags1,
+		u32 __user *uaddr2, unsigned int flags2,
+		int nr_wake, int nr_requeue, u32 *cmpval, int requeue_pi)
 {
 	union futex_key key1 = FUTEX_KEY_INIT, key2 = FUTEX_KEY_INIT;
 	int task_count = 0, ret;
@@ -454,8 +455,8 @@ retry:
 	if (requeue_pi && futex_match(&key1, &key2))
 		return -EINVAL;
 
-	hb1 = futex_hash(&key1);
-	hb2 = futex_hash(&key2);
+	hb1 = futex_hash_flags(&key1, flags1);
+	hb2 = futex_hash_flags(&key2, flags2);
 
 retry_private:
 	futex_hb_waiters_inc(hb2);
@@ -697,6 +698,54 @@ out_unlock:
 }
 
 /**
+ * futex_requeue() - Requeue waiters of a legacy futex() futex
+ * @uaddr1:	source futex user address
+ * @flags1:	internal flags from futex_to_flags()
+ * @uaddr2:	target futex user address
+ * @flags2:	internal flags from futex_to_flags()
+ * @nr_wake:	number of waiters to wake (must be 1 for requeue_pi)
+ * @nr_requeue:	number of waiters to requeue (0-INT_MAX)
+ * @cmpval:	@uaddr1 expected value (or %NULL)
+ * @requeue_pi:	if we are attempting to requeue from a non-pi futex to a
+ *		pi futex (pi to pi requeue is not supported)
+ *
+ * FUTEX_REQUEUE, FUTEX_CMP_REQUEUE and FUTEX_CMP_REQUEUE_PI: the body of
+ * __futex_requeue() compiled for 32-bit futexes without a node.
+ *
+ * Return: as __futex_requeue().
+ */
+int futex_requeue(u32 __user *uaddr1, unsigned int flags1,
+		  u32 __user *uaddr2, unsigned int flags2,
+		  int nr_wake, int nr_requeue, u32 *cmpval, int requeue_pi)
+{
+	return __futex_requeue(uaddr1, futex_legacy_flags(flags1),
+			       uaddr2, futex_legacy_flags(flags2),
+			       nr_wake, nr_requeue, cmpval, requeue_pi);
+}
+
+/**
+ * futex2_requeue() - Requeue waiters from one futex2 futex to another
+ * @uaddr1:	source futex user address
+ * @flags1:	internal flags of @uaddr1, from futex2_to_flags()
+ * @uaddr2:	target futex user address
+ * @flags2:	internal flags of @uaddr2, from futex2_to_flags()
+ * @nr_wake:	number of waiters to wake
+ * @nr_requeue:	number of waiters to requeue (0-INT_MAX)
+ * @cmpval:	@uaddr1 expected value
+ *
+ * sys_futex_requeue(): no requeue_pi.
+ *
+ * Return: as __futex_requeue().
+ */
+int futex2_requeue(u32 __user *uaddr1, unsigned int flags1,
+		   u32 __user *uaddr2, unsigned int flags2,
+		   int nr_wake, int nr_requeue, u32 *cmpval)
+{
+	return __futex_requeue(uaddr1, flags1, uaddr2, flags2,
+			       nr_wake, nr_requeue, cmpval, 0);
+}
+
+/**
  * handle_early_requeue_pi_wakeup() - Handle early wakeup on the initial futex
  * @hb:		the hash_bucket futex_q was original enqueued on
  * @q:		the futex_q woken while waiting to be requeued
@@ -811,7 +860,8 @@ int futex_wait_requeue_pi(u32 __user *uaddr, unsigned int flags,
 	 */
 	rt_mutex_init_waiter(&rt_waiter);
 
-	ret = get_futex_key(uaddr2, flags, &key2, FUTEX_WRITE);
+	ret = get_futex_key(uaddr2, futex_legacy_flags(flags), &key2,
+			    FUTEX_WRITE);
 	if (unlikely(ret != 0))
 		goto out;
 

@@ -409,7 +409,7 @@ SYSCALL_DEFINE4(futex_wake,
 	if (!futex_validate_input(flags, mask))
 		return -EINVAL;
 
-	return futex_wake(uaddr, FLAGS_STRICT | flags, nr, mask);
+	return futex2_wake(uaddr, FLAGS_STRICT | flags, nr, mask);
 }
 
 /**
@@ -445,8 +445,8 @@ SYSCALL_DEFINE6(futex_wait,
 	if (!futex_flags_valid(flags))
 		return -EINVAL;
 
-	if (!futex_validate_input(flags, val) ||
-	    !futex_validate_input(flags, mask))
+	/* Neither may have bits above the futex size: one test for both. */
+	if (!futex_validate_input(flags, val | mask))
 		return -EINVAL;
 
 	if (timeout) {
@@ -455,7 +455,7 @@ SYSCALL_DEFINE6(futex_wait,
 			return ret;
 	}
 
-	ret = __futex_wait(uaddr, flags, val, timeout ? &to : NULL, mask);
+	ret = futex2_wait(uaddr, flags, val, timeout ? &to : NULL, mask);
 
 	if (timeout)
 		futex2_destroy_timeout(&to);
@@ -486,10 +486,11 @@ SYSCALL_DEFINE4(futex_requeue,
 		int, nr_wake,
 		int, nr_requeue)
 {
-	struct futex_waitv w;
+	struct futex_waitv w[2];
+	bool copied;
 	int fl[2];
 	void __user *uaddr[2];
-	u32 cmpval = 0;
+	u32 cmpval;
 	int i;
 
 	if (flags)
@@ -499,28 +500,30 @@ SYSCALL_DEFINE4(futex_requeue,
 		return -EINVAL;
 
 	/*
-	 * Entry by entry, each copied and checked before the next is read,
-	 * so that a bad entry gives the same error as in mainline. No
-	 * futex_q is set up: requeue queues nothing of its own.
+	 * Entry by entry, each checked before the next is read, so that a bad
+	 * entry gives the same error as in mainline. Both are copied in one
+	 * go when both can be read, which is what mainline's order comes to
+	 * then; only a fault reads them one by one. No futex_q is set up:
+	 * requeue queues nothing of its own.
 	 */
+	copied = !copy_from_user(w, waiters, sizeof(w));
 	for (i = 0; i < 2; i++) {
-		if (copy_from_user(&w, &waiters[i], sizeof(w)))
+		if (!copied && copy_from_user(&w[i], &waiters[i], sizeof(w[i])))
 			return -EFAULT;
 
-		fl[i] = futex_validate_waitv(&w);
+		fl[i] = futex_validate_waitv(&w[i]);
 		if (fl[i] < 0)
 			return fl[i];
 
-		uaddr[i] = u64_to_user_ptr(w.uaddr);
-		if (!i)
-			cmpval = w.val;
+		uaddr[i] = u64_to_user_ptr(w[i].uaddr);
 	}
+	cmpval = w[0].val;
 
 	if ((fl[0] ^ fl[1]) & ~FLAGS_SIZE_MASK)
 		return -EINVAL;
 
-	return futex_requeue(uaddr[0], fl[0], uaddr[1], fl[1],
-			     nr_wake, nr_requeue, &cmpval, 0);
+	return futex2_requeue(uaddr[0], fl[0], uaddr[1], fl[1],
+			      nr_wake, nr_requeue, &cmpval);
 }
 
 #ifdef CONFIG_COMPAT

@@ -139,8 +139,13 @@ void futex_wake_mark(struct wake_q_head *wake_q, struct futex_q *q)
 
 /*
  * Wake up waiters matching bitset queued on this futex (uaddr).
+ *
+ * The body of futex_wake() (legacy futex()) and futex2_wake() (futex2):
+ * inline, so that each gets its own copy, the legacy one compiled for
+ * 32-bit futexes without a node.
  */
-int futex_wake(u32 __user *uaddr, unsigned int flags, int nr_wake, u32 bitset)
+static __always_inline int __futex_wake(u32 __user *uaddr, unsigned int flags,
+					int nr_wake, u32 bitset)
 {
 	struct futex_hash_bucket *hb;
 	struct futex_q *this, *next;
@@ -162,7 +167,7 @@ int futex_wake(u32 __user *uaddr, unsigned int flags, int nr_wake, u32 bitset)
 	if ((flags & FLAGS_STRICT) && !nr_wake)
 		return 0;
 
-	hb = futex_hash(&key);
+	hb = futex_hash_flags(&key, flags);
 
 	/* Make sure we really have tasks to wakeup */
 	if (!futex_hb_waiters_pending(hb))
@@ -190,6 +195,34 @@ int futex_wake(u32 __user *uaddr, unsigned int flags, int nr_wake, u32 bitset)
 	spin_unlock(&hb->lock);
 	wake_up_q(&wake_q);
 	return ret;
+}
+
+/**
+ * futex_wake() - Wake waiters of a legacy futex() futex
+ * @uaddr:	the futex
+ * @flags:	internal flags from futex_to_flags()
+ * @nr_wake:	how many waiters to wake at most
+ * @bitset:	wake only waiters whose bitset shares a bit with this one
+ *
+ * Return: the number of waiters woken, or a negative error code.
+ */
+int futex_wake(u32 __user *uaddr, unsigned int flags, int nr_wake, u32 bitset)
+{
+	return __futex_wake(uaddr, futex_legacy_flags(flags), nr_wake, bitset);
+}
+
+/**
+ * futex2_wake() - Wake waiters of a futex2 futex, of any size, maybe NUMA
+ * @uaddr:	the futex
+ * @flags:	internal flags from futex2_to_flags(), with FLAGS_STRICT
+ * @nr_wake:	how many waiters to wake at most; 0 wakes none
+ * @bitset:	wake only waiters whose bitset shares a bit with this one
+ *
+ * Return: the number of waiters woken, or a negative error code.
+ */
+int futex2_wake(u32 __user *uaddr, unsigned int flags, int nr_wake, u32 bitset)
+{
+	return __futex_wake(uaddr, flags, nr_wake, bitset);
 }
 
 static int futex_atomic_op_inuser(unsigned int encoded_op, u32 __user *uaddr)
@@ -251,6 +284,8 @@ int futex_wake_op(u32 __user *uaddr1, unsigned int flags, u32 __user *uaddr2,
 	int ret, op_ret;
 	DEFINE_WAKE_Q(wake_q);
 
+	/* Only legacy futex() has FUTEX_WAKE_OP. */
+	flags = futex_legacy_flags(flags);
 retry:
 	ret = get_futex_key(uaddr1, flags, &key1, FUTEX_READ);
 	if (unlikely(ret != 0))
@@ -259,8 +294,8 @@ retry:
 	if (unlikely(ret != 0))
 		return ret;
 
-	hb1 = futex_hash(&key1);
-	hb2 = futex_hash(&key2);
+	hb1 = futex_hash_plain(&key1);
+	hb2 = futex_hash_plain(&key2);
 
 retry_private:
 	double_lock_hb(hb1, hb2);
@@ -445,7 +480,7 @@ retry:
 		struct futex_q *q = &vs[i].q;
 		u32 val = (u32)vs[i].w.val;
 
-		hb = futex_q_lock(q);
+		hb = futex_q_lock(q, flags);
 		ret = futex_get_value_locked(&uval, uaddr, flags);
 
 		if (!ret && uval == val) {
@@ -582,8 +617,9 @@ int futex_wait_multiple(struct futex_vector *vs, unsigned int count,
  *  -  0 - uaddr contains val and hb has been locked;
  *  - <1 - -EFAULT or -EWOULDBLOCK (uaddr does not contain val) and hb is unlocked
  */
-int futex_wait_setup(u32 __user *uaddr, u32 val, unsigned int flags,
-		     struct futex_q *q, struct futex_hash_bucket **hb)
+static __always_inline int
+__futex_wait_setup(u32 __user *uaddr, u32 val, unsigned int flags,
+		   struct futex_q *q, struct futex_hash_bucket **hb)
 {
 	u32 uval;
 	int ret;
@@ -612,7 +648,7 @@ retry:
 		return ret;
 
 retry_private:
-	*hb = futex_q_lock(q);
+	*hb = futex_q_lock(q, flags);
 
 	ret = futex_get_value_locked(&uval, uaddr, flags);
 
@@ -637,6 +673,12 @@ retry_private:
 	return ret;
 }
 
+int futex_wait_setup(u32 __user *uaddr, u32 val, unsigned int flags,
+		     struct futex_q *q, struct futex_hash_bucket **hb)
+{
+	return __futex_wait_setup(uaddr, val, flags, q, hb);
+}
+
 /**
  * __futex_wait() - Wait on a futex until woken, timed out or signalled
  * @uaddr:	the futex user address
@@ -650,8 +692,9 @@ retry_private:
  * Return: 0 when woken, -ETIMEDOUT, -ERESTARTSYS on a signal, or the error
  * of futex_wait_setup() (such as -EWOULDBLOCK).
  */
-int __futex_wait(u32 __user *uaddr, unsigned int flags, u32 val,
-		 struct hrtimer_sleeper *to, u32 bitset)
+static __always_inline int __futex_wait(u32 __user *uaddr, unsigned int flags,
+					u32 val, struct hrtimer_sleeper *to,
+					u32 bitset)
 {
 	struct futex_q q = futex_q_init;
 	struct futex_hash_bucket *hb;
@@ -667,7 +710,7 @@ retry:
 	 * Prepare to wait on uaddr. On success, it holds hb->lock and q
 	 * is initialized.
 	 */
-	ret = futex_wait_setup(uaddr, val, flags, &q, &hb);
+	ret = __futex_wait_setup(uaddr, val, flags, &q, &hb);
 	if (ret)
 		return ret;
 
@@ -691,6 +734,24 @@ retry:
 	return -ERESTARTSYS;
 }
 
+/**
+ * futex2_wait() - Wait on a futex2 futex, of any size, maybe NUMA
+ * @uaddr:	the futex user address
+ * @flags:	internal flags from futex2_to_flags()
+ * @val:	the expected value
+ * @to:		optional timeout, set up (not started) by the caller
+ * @bitset:	the bitset to wait on; must not be zero
+ *
+ * The caller owns @to and destroys it.
+ *
+ * Return: as __futex_wait().
+ */
+int futex2_wait(u32 __user *uaddr, unsigned int flags, u32 val,
+		struct hrtimer_sleeper *to, u32 bitset)
+{
+	return __futex_wait(uaddr, flags, val, to, bitset);
+}
+
 int futex_wait(u32 __user *uaddr, unsigned int flags, u32 val, ktime_t *abs_time, u32 bitset)
 {
 	struct hrtimer_sleeper timeout, *to;
@@ -700,7 +761,7 @@ int futex_wait(u32 __user *uaddr, unsigned int flags, u32 val, ktime_t *abs_time
 	to = futex_setup_timer(abs_time, &timeout, flags,
 			       current->timer_slack_ns);
 
-	ret = __futex_wait(uaddr, flags, val, to, bitset);
+	ret = __futex_wait(uaddr, futex_legacy_flags(flags), val, to, bitset);
 
 	/* No timeout, nothing to clean up. */
 	if (!to)
