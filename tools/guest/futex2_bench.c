@@ -200,6 +200,7 @@ static void group_fast(bool wait)
 struct pingpong {
 	bool legacy;
 	unsigned int flags;
+	uint32_t mask;		/* futex2_size_max(flags), computed once */
 	uint32_t turn __attribute__((aligned(8)));
 };
 
@@ -217,7 +218,7 @@ static void pp_wait(struct pingpong *pp, uint32_t val)
 	if (pp->legacy)
 		r = syscall(SYS_futex, &pp->turn, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
 	else
-		r = futex2_wait(&pp->turn, val, futex2_size_max(pp->flags), pp->flags, NULL, 0);
+		r = futex2_wait(&pp->turn, val, pp->mask, pp->flags, NULL, 0);
 	if (r && errno != EAGAIN && errno != EINTR)
 		fatal("ping-pong wait");
 }
@@ -227,7 +228,7 @@ static void pp_wake(struct pingpong *pp)
 	if (pp->legacy)
 		syscall(SYS_futex, &pp->turn, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 	else
-		futex2_wake(&pp->turn, futex2_size_max(pp->flags), 1, pp->flags);
+		futex2_wake(&pp->turn, pp->mask, 1, pp->flags);
 }
 
 /* Player @me waits for its turn, hands it over, wakes the other. */
@@ -260,6 +261,8 @@ static double pp_fn(void *arg)
 	uint64_t t0, t1;
 	pthread_t th;
 
+	/* Only the calls differ between the keys: no per-call helper work. */
+	pp->mask = futex2_size_max(pp->flags);
 	futex2_store(&pp->turn, pp->flags, 0);
 	t0 = now_ns();
 	pthread_create(&th, NULL, pp_thread, pp);

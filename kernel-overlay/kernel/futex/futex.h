@@ -191,8 +191,9 @@ static inline int __futex_get_value(u32 *dest, void __user *from,
 	 *
 	 * Two bit tests pick the size, so 8 and 16-bit futexes cost what a
 	 * 32-bit one costs plus one test, whatever the compiler makes of a
-	 * switch. FLAGS_SIZE_64 never gets here: futex_flags_valid()
-	 * rejects it before anything is read.
+	 * switch. Not forced inline: on arm64 that made the legacy wait 11
+	 * instructions longer (docs/performance.md). FLAGS_SIZE_64 never
+	 * gets here: futex_flags_valid() rejects it before anything is read.
 	 */
 	if (flags & FLAGS_SIZE_32)
 		return __get_user(*dest, (u32 __user *)from) ? -EFAULT : 0;
@@ -646,8 +647,7 @@ static inline int futex_hb_waiters_pending(struct futex_hash_bucket *hb)
 #endif
 }
 
-extern struct futex_hash_bucket *futex_q_lock(struct futex_q *q,
-						unsigned int flags);
+struct futex_hash_bucket *futex_q_lock(struct futex_q *q, unsigned int flags);
 extern void futex_q_unlock(struct futex_hash_bucket *hb);
 
 
