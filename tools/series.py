@@ -55,7 +55,9 @@ BASE_REV = "142f1a98a1aae07a00f5bca4733acc92b6378915"
 # Later patches, in order: (slug, the commit whose overlay the patch ends
 # at, or None for the overlay as it is).
 LAYERS = [
-    ("futex-compile-legacy-futex-for-32-bit-futexes", None),
+    ("futex-compile-legacy-futex-for-32-bit-futexes",
+     "17423478e0e56aa1f4140245701208d30c4b5a07"),
+    ("selftests-futex-calibrate-the-node-claim-bound-test", None),
 ]
 
 # (step, path regex, text regex): the first match wins.
