@@ -57,7 +57,9 @@ BASE_REV = "142f1a98a1aae07a00f5bca4733acc92b6378915"
 LAYERS = [
     ("futex-compile-legacy-futex-for-32-bit-futexes",
      "17423478e0e56aa1f4140245701208d30c4b5a07"),
-    ("selftests-futex-calibrate-the-node-claim-bound-test", None),
+    ("selftests-futex-calibrate-the-node-claim-bound-test",
+     "28e228cd12636e0b76854fad5e54a3522a89719a"),
+    ("futex-one-check-for-a-valid-node-word", None),
 ]
 
 # (step, path regex, text regex): the first match wins.

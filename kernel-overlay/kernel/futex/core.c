@@ -348,7 +348,7 @@ int futex_claim_node(void __user *naddr, unsigned int flags)
 		cur = (uval >> shift) & mask;
 		if (cur != mask) {
 			/* Someone else claimed it first: use theirs. */
-			if (cur >= MAX_NUMNODES || !node_possible(cur))
+			if (!futex_node_valid(cur))
 				return -EINVAL;
 			return cur;
 		}

@@ -342,6 +342,18 @@ enum futex_access {
 int futex_claim_node(void __user *naddr, unsigned int flags);
 
 /**
+ * futex_node_valid() - Whether a node word names a node of this machine
+ * @node:	the node word's value, zero-extended
+ *
+ * Return: true for a possible node. The "no node" value (all ones of the
+ * futex size) is at least nr_node_ids (futex_flags_valid()), so it is not.
+ */
+static __always_inline bool futex_node_valid(u32 node)
+{
+	return node < nr_node_ids && node_possible(node);
+}
+
+/**
  * futex_key_node() - The node of a FLAGS_NUMA futex, claimed if unset
  * @uaddr:	user address of the futex; get_futex_key() has checked its
  *		alignment and access_ok() for it and its node word
@@ -366,15 +378,9 @@ static __always_inline int futex_key_node(void __user *uaddr,
 	if (__futex_get_value(&node, naddr, flags))
 		return -EFAULT;
 
-	/*
-	 * A node id first: futex_flags_valid() made sure that the "no node"
-	 * value, all ones of the futex size, is at least nr_node_ids.
-	 */
-	if (likely(node < nr_node_ids)) {
-		if (!node_possible(node))
-			return -EINVAL;
+	/* A node id first, then "no node": see futex_node_valid(). */
+	if (likely(futex_node_valid(node)))
 		return node;
-	}
 
 	if (node == futex_size_max(flags))
 		return futex_claim_node(naddr, flags);
