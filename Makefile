@@ -27,6 +27,10 @@
 #   make vm-test ARCH=...          that guest on the patched and the pristine kernel:
 #                                  systemd, perf bench futex, stress-ng, programs
 #                                  compiled in the guest, the selftests (dynamic)
+#   make vm-perf ARCH=...          perf bench futex in that guest, patched and pristine
+#                                  booted alternately on the instruction clock
+#                                  (BENCH_BOOTS= VM_PERF_REPEATS=); ratio report in
+#                                  the results directory
 #   make bench-loop ARCH=x86_64    time from one overlay edit to KUnit/selftest results
 #   make check-tables              syscall tables and headers, no build
 #   make check-man                 docs/man renders without warnings, has its sections
@@ -67,12 +71,12 @@ export STRESS_SECONDS FUZZ_SECONDS FUZZ_SEED REAL_SECONDS BENCH_BOOTS BENCH_REPE
 CACHE := $(shell . $(TOOLS)/env.sh && echo $$FUTEX2_CACHE)
 RESULTS := $(shell . $(TOOLS)/env.sh && echo $$RESULTS_DIR)
 
-.PHONY: all kunit selftest shell stress fuzz bench oracle glibc-test glibc-record mutation deb vm vm-test bench-loop check-tables check-man matrix kunit-matrix series test tree clean distclean help
+.PHONY: all kunit selftest shell stress fuzz bench oracle glibc-test glibc-record mutation deb vm vm-test vm-perf bench-loop check-tables check-man matrix kunit-matrix series test tree clean distclean help
 
 all: help
 
 help:
-	@sed -n '2,44s/^# \{0,1\}//p' Makefile
+	@sed -n '2,48s/^# \{0,1\}//p' Makefile
 
 tree:
 	$(TOOLS)/tree.sh
@@ -123,6 +127,9 @@ vm:
 
 vm-test:
 	$(TOOLS)/vm.sh $(ARCH) test
+
+vm-perf:
+	$(TOOLS)/vm-perf.sh $(ARCH)
 
 bench-loop:
 	$(TOOLS)/bench-loop.sh $(ARCH)

@@ -13,6 +13,9 @@
 #         stress-ng figures in the results directory (vm-bench-ARCH.txt).
 #         VM_ONLY=futex2|pristine boots one; VM_EXTRA=DIR adds the
 #         programs of DIR/list (the hook for suites built elsewhere).
+#         VM_PERF_ONLY=yes: perf bench futex only (VM_PERF_REPEATS times),
+#         on the instruction clock with the bench guest's CPUs, layers
+#         vm-perf-FLAVOUR-ARCH (tools/vm-perf.sh interleaves such boots).
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
@@ -21,6 +24,9 @@ mode=${2:-vm}
 grep -qx -- "$arch" <<<"$(selftest_arches)" ||
 	die "unknown or unsupported ARCH '${arch}'; one of: $(selftest_arches | xargs)"
 [[ $mode == vm || $mode == test ]] || die "unknown mode '$mode' (vm or test)"
+perf_only=${VM_PERF_ONLY:-no}
+[[ $perf_only == yes || $perf_only == no ]] || die "VM_PERF_ONLY must be yes or no, not '$perf_only'"
+[[ $mode == test || $perf_only == no ]] || die "VM_PERF_ONLY=yes needs mode test"
 kernel=${KERNEL:-futex2}
 [[ $kernel == futex2 || $kernel == pristine ]] ||
 	die "unknown KERNEL '$kernel' (futex2 or pristine)"
@@ -53,7 +59,7 @@ qemu_cmd() {
 	shift 2 || shift
 	boot_files "$flavour"
 	# shellcheck disable=SC2206
-	qemu=("$QEMU" -nodefaults -m 1024 $QEMU_MACHINE $QEMU_NUMA_ARGS
+	qemu=("$QEMU" -nodefaults -m 1024 $QEMU_MACHINE $numa_args
 	      -kernel "$vmlinuz" -initrd "$initrd"
 	      -append "$QEMU_CMDLINE root=LABEL=futex2-root rw panic=-1 $extra"
 	      -drive "file=$image,if=none,id=disk0,format=raw,snapshot=on"
@@ -64,11 +70,15 @@ qemu_cmd() {
 		       -device "virtio-blk-pci,drive=disk$n")
 		n=$((n + 1))
 	done
-	if [[ $(arch_field "$arch" icount) == yes ]]; then
+	if [[ $perf_only == yes || $(arch_field "$arch" icount) == yes ]]; then
 		# shellcheck disable=SC2206
 		qemu+=($QEMU_ICOUNT_ARGS)
 	fi
 }
+# The perf-only boots measure: the instruction clock, and as many CPUs as
+# it allows on this arch (arch-matrix: bench_cpus), as tools/bench.sh.
+numa_args=$QEMU_NUMA_ARGS
+[[ $perf_only == yes ]] && numa_args=$(qemu_numa_args "$(arch_field "$arch" bench_cpus)")
 
 if [[ $mode == vm ]]; then
 	qemu_cmd "$kernel"
@@ -117,6 +127,7 @@ if [[ $compat != - ]] && grep -qE "^libc6:$compat( |$)" "$FUTEX2_REPO/tools/gues
 	abis+=("$compat:$(arch_field "$arch" compat_hdr_arch):$(arch_field "$arch" compat_cross):-D_TIME_BITS=64 -D_FILE_OFFSET_BITS=64")
 fi
 : >"$LOG_DIR/vm-$arch.tests.log"
+[[ $perf_only == yes ]] && abis=()
 for a in "${abis[@]}"; do
 	IFS=: read -r abi karch abi_cross cflags <<<"$a"
 	log "building the selftests: $abi (dynamic), patched and pristine"
@@ -130,9 +141,11 @@ for a in "${abis[@]}"; do
 		if [[ $abi == "$arch" ]]; then cat; else grep -vE '^futex_(wait|requeue)( |$)'; fi \
 		>"$tests/bin/pristine/$abi/list"
 done
-"$FUTEX2_REPO/tools/man-examples.sh" "$tests/src" >/dev/null
-cp "$FUTEX2_REPO/tools/guest/debian/futex2-hello.c" "$tests/src/"
-cp -r "$FUTEX2_REPO/tools/guest/debian/hello-module" "$tests/src/"
+if [[ $perf_only == no ]]; then
+	"$FUTEX2_REPO/tools/man-examples.sh" "$tests/src" >/dev/null
+	cp "$FUTEX2_REPO/tools/guest/debian/futex2-hello.c" "$tests/src/"
+	cp -r "$FUTEX2_REPO/tools/guest/debian/hello-module" "$tests/src/"
+fi
 # The hook for other suites (glibc's tests, perf bench ratios): a
 # directory with a "list" of "PROGRAM ARGS" lines and the programs,
 # run after the rest on both kernels and counted with them.
@@ -146,16 +159,21 @@ TEST_TIMEOUT=$SELFTEST_TEST_TIMEOUT
 FUTEX2_NUMA_NODES=$NUMA_NODES
 PERF_SECONDS=$VM_PERF_SECONDS
 STRESS_SECONDS=$VM_STRESS_SECONDS
+PERF_ONLY=$perf_only
+PERF_REPEATS=${VM_PERF_REPEATS:-1}
 CONF
 rm -f "$work/tests.ext4"
 mke2fs -q -t ext4 -L futex2-tests -d "$tests" "$work/tests.ext4" \
 	"$(( $(du -sm "$tests" | cut -f1) * 2 + 64 ))M" >&2 || die "mke2fs -d failed"
 
 status=0
-: >"$RESULTS_DIR/vm-bench-$arch.txt"
+bench_txt=$RESULTS_DIR/vm-bench-$arch.txt
+[[ $perf_only == yes ]] && bench_txt=$RESULTS_DIR/vm-perf-bench-$arch.txt
+: >"$bench_txt"
 for flavour in futex2 pristine; do
 	[[ -n ${VM_ONLY:-} && $VM_ONLY != "$flavour" ]] && continue
 	layer=vm-$flavour-$arch
+	[[ $perf_only == yes ]] && layer=vm-perf-$flavour-$arch
 	qemu_cmd "$flavour" "futex2.vmtest=1" "$work/tests.ext4"
 	console=$LOG_DIR/$layer.console
 	boot_guest "$console" "$VM_BOOT_TIMEOUT" "${qemu[@]}"
@@ -175,9 +193,9 @@ for flavour in futex2 pristine; do
 			sub(/^    /, ""); print what ": " $0 }
 		     what ~ /^stress-ng/ && / (futex|mutex|pthread|sem) +[0-9]/ {
 			sub(/.*\] /, ""); print what ": " $0 }' "$console"
-	} | tr -d '\r' >>"$RESULTS_DIR/vm-bench-$arch.txt"
+	} | tr -d '\r' >>"$bench_txt"
 	log "$layer: $passed passed, $failed failed (${elapsed}s)"
 	[[ $failed -eq 0 ]] || status=1
 done
-cat "$RESULTS_DIR/vm-bench-$arch.txt" >&2
+cat "$bench_txt" >&2
 exit "$status"
