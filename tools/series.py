@@ -59,7 +59,9 @@ LAYERS = [
      "17423478e0e56aa1f4140245701208d30c4b5a07"),
     ("selftests-futex-calibrate-the-node-claim-bound-test",
      "28e228cd12636e0b76854fad5e54a3522a89719a"),
-    ("futex-one-check-for-a-valid-node-word", None),
+    ("futex-one-check-for-a-valid-node-word",
+     "763e45392da2a3414c292924c3c9402de94a4e6d"),
+    ("futex-implement-futex2_mpol", None),
 ]
 
 # (step, path regex, text regex): the first match wins.

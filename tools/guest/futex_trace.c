@@ -341,7 +341,11 @@ static long legacy_call(unsigned int n, char *desc, size_t len)
 	}
 }
 
-/* FUTEX2 flags: 32-bit (or the invalid 64-bit), any bit but size and NUMA. */
+/*
+ * FUTEX2 flags: 32-bit (or the invalid 64-bit), any bit but size, NUMA and
+ * MPOL. FUTEX2_MPOL (0x08) is mainline 6.16's, past the 6.12 reference
+ * kernel, which rejects it: futex2_mpol and KUnit's futex_mpol test it.
+ */
 static unsigned int gen_flags2(void)
 {
 	unsigned int f = pick(16) ? FUTEX2_SIZE_U32 : FUTEX2_SIZE_U32 + 1;
@@ -349,7 +353,7 @@ static unsigned int gen_flags2(void)
 	if (pick(2))
 		f |= FUTEX2_PRIVATE;
 	if (!pick(16))
-		f |= 0x08u << pick(4);		/* 0x08..0x40 */
+		f |= 0x10u << pick(3);		/* 0x10..0x40 */
 	if (!pick(16))
 		f |= 0x100u << pick(24);	/* above FUTEX2_PRIVATE */
 	return f;

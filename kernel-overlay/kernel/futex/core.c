@@ -35,6 +35,7 @@
 #include <linux/jhash.h>
 #include <linux/pagemap.h>
 #include <linux/gfp.h>
+#include <linux/mempolicy.h>
 #include <linux/vmalloc.h>
 #include <linux/fault-inject.h>
 #include <linux/slab.h>
@@ -306,16 +307,19 @@ static u64 get_object_id(atomic64_t *object_seq)
 /**
  * futex_claim_node() - Fill in an unset NUMA node word, atomically
  * @naddr:	user address of the node word, naturally aligned
- * @flags:	futex flags; FLAGS_SIZE_* gives the size of the node word
+ * @flags:	futex flags; FLAGS_SIZE_* gives the size of the node word,
+ *		FLAGS_MPOL asks for the node of the memory policy
  *
  * Tasks on different nodes that find the node word unset (all ones) at the
  * same time must agree on one node, or they would queue in different hash
- * tables and a waker would miss some of them. So the current node replaces
- * all ones by compare-and-exchange, and a task that loses the race uses the
- * winner's node. A node word narrower than 32 bits is exchanged within its
- * naturally aligned 32-bit word; if the other bytes of that word change
- * meanwhile, try again, at most FUTEX_CLAIM_NODE_TRIES times, so that a
- * task writing those bytes in a loop cannot hold this one in the kernel.
+ * tables and a waker would miss some of them. So the node replaces all ones
+ * by compare-and-exchange, and a task that loses the race uses the winner's
+ * node. The node is the one the memory policy of the futex's VMA gives, with
+ * FLAGS_MPOL (futex_mpol_node()), else the current node. A node word
+ * narrower than 32 bits is exchanged within its naturally aligned 32-bit
+ * word; if the other bytes of that word change meanwhile, try again, at
+ * most FUTEX_CLAIM_NODE_TRIES times, so that a task writing those bytes in
+ * a loop cannot hold this one in the kernel.
  *
  * The caller, futex_key_node(), has checked access_ok() for the futex and
  * found the node word unset. Out of line: it runs once per futex. May fault
@@ -334,12 +338,16 @@ int futex_claim_node(void __user *naddr, unsigned int flags)
 	u32 mask = futex_size_max(flags);
 	u32 uval, nval, curval, cur;
 	unsigned int shift, tries;
-	int ret;
+	int ret, node = NUMA_NO_NODE;
 
 	if (IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))
 		shift = 8 * (4 - futex_size(flags) - (addr & 3));
 	else
 		shift = 8 * (addr & 3);
+
+	/* The node word shares the futex's VMA: see get_futex_key(). */
+	if (flags & FLAGS_MPOL)
+		node = futex_mpol_node(current->mm, addr);
 
 	if (get_user(uval, uaddr))
 		return -EFAULT;
@@ -356,7 +364,7 @@ int futex_claim_node(void __user *naddr, unsigned int flags)
 		if (tries == FUTEX_CLAIM_NODE_TRIES)
 			return -EAGAIN;
 
-		cur = numa_node_id();
+		cur = node != NUMA_NO_NODE ? node : numa_node_id();
 		nval = (uval & ~(mask << shift)) | (cur << shift);
 		ret = futex_cmpxchg_value_locked(&curval, uaddr, uval, nval);
 		if (!ret && curval == uval)
@@ -382,6 +390,79 @@ int futex_claim_node(void __user *naddr, unsigned int flags)
 		cond_resched();
 	}
 }
+
+#ifdef CONFIG_NUMA
+/**
+ * futex_mpol_node_of() - The node a memory policy gives a futex
+ * @pol:	the memory policy of the futex's VMA, or NULL for none
+ *
+ * FUTEX2_MPOL's rule, as in mainline: %MPOL_PREFERRED gives its node;
+ * %MPOL_BIND and %MPOL_PREFERRED_MANY give their home node, if one is set
+ * (set_mempolicy_home_node(2)); any other policy, and no policy, give none.
+ *
+ * Return: a possible node, or NUMA_NO_NODE.
+ */
+FUTEX_KUNIT_VISIBLE int futex_mpol_node_of(const struct mempolicy *pol)
+{
+	int node = NUMA_NO_NODE;
+
+	if (!pol)
+		return NUMA_NO_NODE;
+
+	switch (pol->mode) {
+	case MPOL_PREFERRED:
+		node = first_node(pol->nodes);
+		break;
+	case MPOL_PREFERRED_MANY:
+	case MPOL_BIND:
+		node = pol->home_node;
+		break;
+	default:
+		break;
+	}
+
+	if (node < 0 || !futex_node_valid(node))
+		return NUMA_NO_NODE;
+	return node;
+}
+
+/**
+ * futex_mpol_node() - The node the memory policy of a futex's VMA gives
+ * @mm:		the mm of the futex
+ * @addr:	user address of the futex
+ *
+ * For FLAGS_MPOL: the node of the VMA's own policy (futex_mpol_node_of()),
+ * not the task's. The VMA and its policy are only looked at under
+ * mmap_read_lock(): mbind(2), set_mempolicy_home_node(2) and munmap(2)
+ * replace or free them under mmap_write_lock() (vma_replace_policy(),
+ * remove_vma()), so neither can be freed while this reads them. This is
+ * 6.1's rule for vma->vm_policy; there are no per-VMA locks in 6.1, and
+ * mainline's lockless lookup here was the use-after-free that "futex: Fix
+ * UaF between futex_key_to_node_opt() and vma_replace_policy()" fixed.
+ *
+ * Out of line: it runs only for FUTEX2_MPOL futexes whose node is unset.
+ * Might sleep, the caller should not hold a spinlock.
+ *
+ * Return: the node, or NUMA_NO_NODE for no VMA at @addr, no policy, or a
+ * policy that names no node.
+ */
+int futex_mpol_node(struct mm_struct *mm, unsigned long addr)
+{
+	struct vm_area_struct *vma;
+	int node = NUMA_NO_NODE;
+
+	if (!mm)
+		return NUMA_NO_NODE;
+
+	mmap_read_lock(mm);
+	vma = vma_lookup(mm, addr);
+	if (vma)
+		node = futex_mpol_node_of(vma_policy(vma));
+	mmap_read_unlock(mm);
+
+	return node;
+}
+#endif /* CONFIG_NUMA */
 
 /**
  * get_futex_key_shared() - The key of a PROCESS_SHARED futex

@@ -39,9 +39,12 @@
 #define FLAGS_NUMA		0x80
 /* futex_wake() with nr_wake == 0 wakes nobody (futex2); legacy wakes one. */
 #define FLAGS_STRICT		0x100
+/* An unset node comes from the memory policy of the futex's VMA. */
+#define FLAGS_MPOL		0x200
 
 /* The FUTEX2_ flags that the futex2 syscalls accept. */
-#define FUTEX2_VALID_MASK (FUTEX2_SIZE_MASK | FUTEX2_NUMA | FUTEX2_PRIVATE)
+#define FUTEX2_VALID_MASK \
+	(FUTEX2_SIZE_MASK | FUTEX2_NUMA | FUTEX2_MPOL | FUTEX2_PRIVATE)
 
 /**
  * futex_to_flags() - Convert a legacy futex() op into internal flags
@@ -73,12 +76,13 @@ static inline unsigned int futex_to_flags(unsigned int op)
  * sizes and for nodes, and legacy futex() runs 6.1's instructions. At run
  * time this changes nothing: futex_to_flags() set exactly these bits.
  *
- * Return: @flags with FLAGS_SIZE_32 and without FLAGS_NUMA and FLAGS_STRICT.
+ * Return: @flags with FLAGS_SIZE_32 and without FLAGS_NUMA, FLAGS_MPOL and
+ * FLAGS_STRICT.
  */
 static __always_inline unsigned int futex_legacy_flags(unsigned int flags)
 {
-	return (flags & ~(FLAGS_SIZE_MASK | FLAGS_NUMA | FLAGS_STRICT)) |
-	       FLAGS_SIZE_32;
+	return (flags & ~(FLAGS_SIZE_MASK | FLAGS_NUMA | FLAGS_MPOL |
+			  FLAGS_STRICT)) | FLAGS_SIZE_32;
 }
 
 /**
@@ -95,6 +99,9 @@ static inline unsigned int futex2_to_flags(unsigned int flags2)
 
 	if (flags2 & FUTEX2_NUMA)
 		flags |= FLAGS_NUMA;
+
+	if (flags2 & FUTEX2_MPOL)
+		flags |= FLAGS_MPOL;
 
 	return flags;
 }
@@ -341,6 +348,15 @@ enum futex_access {
 
 int futex_claim_node(void __user *naddr, unsigned int flags);
 
+#ifdef CONFIG_NUMA
+int futex_mpol_node(struct mm_struct *mm, unsigned long addr);
+#else
+static inline int futex_mpol_node(struct mm_struct *mm, unsigned long addr)
+{
+	return NUMA_NO_NODE;
+}
+#endif
+
 /**
  * futex_node_valid() - Whether a node word names a node of this machine
  * @node:	the node word's value, zero-extended
@@ -357,13 +373,15 @@ static __always_inline bool futex_node_valid(u32 node)
  * futex_key_node() - The node of a FLAGS_NUMA futex, claimed if unset
  * @uaddr:	user address of the futex; get_futex_key() has checked its
  *		alignment and access_ok() for it and its node word
- * @flags:	futex flags, with FLAGS_NUMA
+ * @flags:	futex flags, with FLAGS_NUMA, and FLAGS_MPOL if given
  *
  * The futex value is followed by a node word of the same size. If that word
- * is all ones ("no node"), the current node is written back to it
- * (atomically, see futex_claim_node()) so that the waker finds the waiter;
- * otherwise it must name a possible node. The node selects the hash table,
- * see futex_hash().
+ * is all ones ("no node"), a node is written back to it (atomically, see
+ * futex_claim_node()) so that the waker finds the waiter: with FLAGS_MPOL
+ * the node the memory policy of the futex's VMA gives, if it gives one
+ * (futex_mpol_node()), else the current node. Otherwise the word must name
+ * a possible node, and that node decides, FLAGS_MPOL or not. The node
+ * selects the hash table, see futex_hash().
  *
  * Return: the node; -EFAULT if the node word cannot be read or written;
  * -EINVAL if it names a node that is not possible; or another error of
@@ -431,7 +449,8 @@ static __always_inline unsigned int futex_key_kind(unsigned int flags,
  * get_futex_key() - Get parameters which are the keys for a futex
  * @uaddr:	virtual address of the futex
  * @flags:	FLAGS_* of the futex: FLAGS_SHARED for a PROCESS_SHARED futex,
- *		the size, and FLAGS_NUMA for a futex followed by a node word
+ *		the size, FLAGS_NUMA for a futex followed by a node word, and
+ *		FLAGS_MPOL for a node from the memory policy
  * @key:	address where result is stored.
  * @rw:		mapping needs to be read/write (values: FUTEX_READ,
  *              FUTEX_WRITE)
@@ -447,9 +466,10 @@ static __always_inline unsigned int futex_key_kind(unsigned int flags,
  * for shared ones, see get_futex_key_shared(). The size of the futex is
  * encoded in the offset (futex_key_offset()), so keys of futexes of
  * different sizes at the same address never match; a 32-bit futex's key is
- * 6.1's own. With FLAGS_NUMA, the node word after the value gives the node,
- * see futex_key_node(); the node is stored in the key, not hashed, and
- * selects the hash table (futex_hash()).
+ * 6.1's own. With FLAGS_NUMA, the node word after the value gives the node;
+ * with FLAGS_MPOL, an unset node comes from the VMA's memory policy, see
+ * futex_key_node(). The node is stored in the key, not hashed, and selects
+ * the hash table (futex_hash()).
  *
  * Inline: a legacy futex() op calls it with flags whose size and node bits
  * the compiler knows (futex_legacy_flags()), and only 6.1's code for a
@@ -485,14 +505,19 @@ static __always_inline int get_futex_key(void __user *uaddr, unsigned int flags,
 	if (unlikely(should_fail_futex(flags & FLAGS_SHARED)))
 		return -EFAULT;
 
-	if (flags & FLAGS_NUMA) {
-		int node = futex_key_node(uaddr, flags);
+	key->both.node = NUMA_NO_NODE;
+	if (flags & (FLAGS_NUMA | FLAGS_MPOL)) {
+		int node;
 
-		if (node < 0)
-			return node;
+		if (flags & FLAGS_NUMA) {
+			node = futex_key_node(uaddr, flags);
+			if (node < 0)
+				return node;
+		} else {
+			/* No node word: the policy's node, or none. */
+			node = futex_mpol_node(current->mm, address);
+		}
 		key->both.node = node;
-	} else {
-		key->both.node = NUMA_NO_NODE;
 	}
 
 	/*
@@ -538,15 +563,16 @@ struct futex_hash_bucket *futex_hash_plain(union futex_key *key);
  * @key:	the futex key
  * @flags:	the futex flags get_futex_key() made @key with
  *
- * Without FLAGS_NUMA the key has no node and futex_hash_plain() need not
- * look: legacy futex() (futex_legacy_flags()) goes straight there.
+ * Without FLAGS_NUMA or FLAGS_MPOL the key has no node and
+ * futex_hash_plain() need not look: legacy futex() (futex_legacy_flags())
+ * goes straight there.
  *
  * Return: the key's hash bucket.
  */
 static __always_inline struct futex_hash_bucket *
 futex_hash_flags(union futex_key *key, unsigned int flags)
 {
-	if (flags & FLAGS_NUMA)
+	if (flags & (FLAGS_NUMA | FLAGS_MPOL))
 		return futex_hash(key);
 	return futex_hash_plain(key);
 }
@@ -559,6 +585,10 @@ long futex_hash_index(struct futex_hash_bucket *hb);
 unsigned long futex_hash_buckets(void);
 int futex_hash_map_node(unsigned int i);
 unsigned long futex_hash_size(unsigned int cpus, unsigned int nodes);
+#ifdef CONFIG_NUMA
+struct mempolicy;
+int futex_mpol_node_of(const struct mempolicy *pol);
+#endif
 #else
 #define FUTEX_KUNIT_VISIBLE static
 #endif

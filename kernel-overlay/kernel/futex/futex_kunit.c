@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests for the futex2 flags, the futex key and the NUMA hash.
+ * KUnit tests for the futex2 flags, the futex key, FUTEX2_MPOL's node and
+ * the NUMA hash.
  *
  * The key tests run get_futex_key() on real user memory: the test thread
  * is given an mm of its own and maps pages into it, the way newer kernels
@@ -14,9 +15,11 @@
 
 #include <kunit/test.h>
 #include <linux/compat.h>
+#include <linux/delay.h>
 #include <linux/err.h>
 #include <linux/kthread.h>
 #include <linux/log2.h>
+#include <linux/mempolicy.h>
 #include <linux/mm.h>
 #include <linux/mman.h>
 #include <linux/nodemask.h>
@@ -207,6 +210,26 @@ static const struct futex_flags_case futex2_flags_cases[] = {
 	{ "U16_NUMA_PRIVATE",	0x85, FLAGS_SIZE_16 | FLAGS_NUMA },
 	{ "U32_NUMA_PRIVATE",	0x86, FLAGS_SIZE_32 | FLAGS_NUMA },
 	{ "U64_NUMA_PRIVATE",	0x87, FLAGS_SIZE_64 | FLAGS_NUMA },
+	{ "U8_MPOL",		0x08, FLAGS_SIZE_8  | FLAGS_SHARED | FLAGS_MPOL },
+	{ "U16_MPOL",		0x09, FLAGS_SIZE_16 | FLAGS_SHARED | FLAGS_MPOL },
+	{ "U32_MPOL",		0x0a, FLAGS_SIZE_32 | FLAGS_SHARED | FLAGS_MPOL },
+	{ "U64_MPOL",		0x0b, FLAGS_SIZE_64 | FLAGS_SHARED | FLAGS_MPOL },
+	{ "U8_NUMA_MPOL",	0x0c,
+	  FLAGS_SIZE_8  | FLAGS_SHARED | FLAGS_NUMA | FLAGS_MPOL },
+	{ "U16_NUMA_MPOL",	0x0d,
+	  FLAGS_SIZE_16 | FLAGS_SHARED | FLAGS_NUMA | FLAGS_MPOL },
+	{ "U32_NUMA_MPOL",	0x0e,
+	  FLAGS_SIZE_32 | FLAGS_SHARED | FLAGS_NUMA | FLAGS_MPOL },
+	{ "U64_NUMA_MPOL",	0x0f,
+	  FLAGS_SIZE_64 | FLAGS_SHARED | FLAGS_NUMA | FLAGS_MPOL },
+	{ "U8_MPOL_PRIVATE",	0x88, FLAGS_SIZE_8  | FLAGS_MPOL },
+	{ "U16_MPOL_PRIVATE",	0x89, FLAGS_SIZE_16 | FLAGS_MPOL },
+	{ "U32_MPOL_PRIVATE",	0x8a, FLAGS_SIZE_32 | FLAGS_MPOL },
+	{ "U64_MPOL_PRIVATE",	0x8b, FLAGS_SIZE_64 | FLAGS_MPOL },
+	{ "U8_NUMA_MPOL_PRIVATE",	0x8c, FLAGS_SIZE_8  | FLAGS_NUMA | FLAGS_MPOL },
+	{ "U16_NUMA_MPOL_PRIVATE",	0x8d, FLAGS_SIZE_16 | FLAGS_NUMA | FLAGS_MPOL },
+	{ "U32_NUMA_MPOL_PRIVATE",	0x8e, FLAGS_SIZE_32 | FLAGS_NUMA | FLAGS_MPOL },
+	{ "U64_NUMA_MPOL_PRIVATE",	0x8f, FLAGS_SIZE_64 | FLAGS_NUMA | FLAGS_MPOL },
 };
 
 static void futex_flags_case_desc(const struct futex_flags_case *c, char *desc)
@@ -266,6 +289,9 @@ static void futex_legacy_flags_changes_no_legacy_op(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, futex_legacy_flags(flags), flags);
 	KUNIT_EXPECT_EQ(test, futex_legacy_flags(flags | FLAGS_HAS_TIMEOUT),
 			flags | FLAGS_HAS_TIMEOUT);
+	/* Nor can a futex2-only bit survive into a legacy body. */
+	KUNIT_EXPECT_EQ(test, futex_legacy_flags(flags | FLAGS_NUMA | FLAGS_MPOL |
+						 FLAGS_STRICT), flags);
 }
 
 /* A legacy futex and a 32-bit futex2 futex are the same kind of futex. */
@@ -836,6 +862,355 @@ static struct kunit_suite futex_key_test_suite = {
 };
 
 /* ---------------------------------------------------------------------- */
+/* Suite: futex_mpol -- FUTEX2_MPOL: the node from the VMA's policy        */
+/* ---------------------------------------------------------------------- */
+
+#ifdef CONFIG_NUMA
+/*
+ * A policy as mbind(2) and set_mempolicy_home_node(2) leave it on a VMA:
+ * @nodes is a node for MPOL_PREFERRED, all possible nodes for the modes
+ * with a node set, none for MPOL_LOCAL.
+ */
+struct futex_mpol_case {
+	const char *name;
+	bool none;		/* no policy on the VMA at all */
+	unsigned short mode;
+	int node;		/* MPOL_PREFERRED's node */
+	int home;		/* the home node, or NUMA_NO_NODE */
+	int want;		/* the node FUTEX2_MPOL takes, or NUMA_NO_NODE */
+};
+
+static const struct futex_mpol_case futex_mpol_cases[] = {
+	{ "no_policy",		  true,  MPOL_DEFAULT, 0, NUMA_NO_NODE, NUMA_NO_NODE },
+	{ "preferred_node0",	  false, MPOL_PREFERRED, 0, NUMA_NO_NODE, 0 },
+	{ "preferred_node1",	  false, MPOL_PREFERRED, 1, NUMA_NO_NODE, 1 },
+	{ "bind_no_home",	  false, MPOL_BIND, 0, NUMA_NO_NODE, NUMA_NO_NODE },
+	{ "bind_home0",		  false, MPOL_BIND, 0, 0, 0 },
+	{ "bind_home1",		  false, MPOL_BIND, 0, 1, 1 },
+	{ "preferred_many_no_home", false, MPOL_PREFERRED_MANY, 0, NUMA_NO_NODE,
+	  NUMA_NO_NODE },
+	{ "preferred_many_home0", false, MPOL_PREFERRED_MANY, 0, 0, 0 },
+	{ "preferred_many_home1", false, MPOL_PREFERRED_MANY, 0, 1, 1 },
+	/* Modes without a node of their own, even with a home node set. */
+	{ "interleave",		  false, MPOL_INTERLEAVE, 0, 1, NUMA_NO_NODE },
+	{ "local",		  false, MPOL_LOCAL, 0, 1, NUMA_NO_NODE },
+};
+
+static void futex_mpol_case_desc(const struct futex_mpol_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(futex_mpol, futex_mpol_cases, futex_mpol_case_desc);
+
+/* The policy of @c, on the stack; mpol_dup() makes a real one of it. */
+static void futex_test_policy(struct kunit *test, const struct futex_mpol_case *c,
+			      struct mempolicy *pol)
+{
+	futex_test_expect_topology(test);
+	if (c->node >= (int)nr_node_ids || c->home >= (int)nr_node_ids)
+		kunit_skip(test, "needs node %d", max(c->node, c->home));
+
+	memset(pol, 0, sizeof(*pol));
+	atomic_set(&pol->refcnt, 1);
+	pol->mode = c->mode;
+	pol->home_node = c->home;
+	if (c->mode == MPOL_PREFERRED)
+		pol->nodes = nodemask_of_node(c->node);
+	else if (c->mode != MPOL_LOCAL)
+		pol->nodes = node_possible_map;
+}
+
+/*
+ * Put a copy of @pol (NULL: none) on the VMA at @uaddr, as mbind(2) does
+ * through vma_replace_policy(): under mmap_write_lock(), the old policy
+ * put after. The mm's teardown puts the last one.
+ */
+static void futex_test_set_vma_policy(struct kunit *test, struct mm_struct *mm,
+				      void __user *uaddr, struct mempolicy *pol)
+{
+	struct mempolicy *new = mpol_dup(pol), *old = NULL;
+	struct vm_area_struct *vma;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(new));
+
+	mmap_write_lock(mm);
+	vma = vma_lookup(mm, (unsigned long)uaddr);
+	if (vma) {
+		old = vma->vm_policy;
+		vma->vm_policy = new;
+		new = NULL;
+	}
+	mmap_write_unlock(mm);
+
+	mpol_put(old);
+	mpol_put(new);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, vma, "no VMA at %p", uaddr);
+}
+
+/* Each policy mode gives the node FUTEX2_MPOL's rule says. */
+static void futex_mpol_node_follows_policy_mode(struct kunit *test)
+{
+	const struct futex_mpol_case *c = test->param_value;
+	struct mempolicy pol;
+
+	futex_test_policy(test, c, &pol);
+	KUNIT_EXPECT_EQ(test, futex_mpol_node_of(c->none ? NULL : &pol), c->want);
+}
+
+/* The same on a real VMA: the lookup finds the VMA's own policy. */
+static void futex_mpol_node_reads_the_vma_policy(struct kunit *test)
+{
+	const struct futex_mpol_case *c = test->param_value;
+	void __user *page = futex_test_rw_page(test);
+	struct mempolicy pol;
+
+	futex_test_policy(test, c, &pol);
+	futex_test_set_vma_policy(test, current->mm, page,
+				  c->none ? NULL : &pol);
+	KUNIT_EXPECT_EQ(test, futex_mpol_node(current->mm,
+					      (unsigned long)page + 8), c->want);
+}
+
+/*
+ * Without FUTEX2_NUMA there is no node word: the policy's node goes into
+ * the key (and picks the hash table) and nothing is written, whatever the
+ * words after the futex hold.
+ */
+static void futex_mpol_without_numa_writes_nothing(struct kunit *test)
+{
+	const struct futex_mpol_case *c = test->param_value;
+	void __user *page = futex_test_rw_page(test);
+	unsigned int flags = FLAGS_SIZE_32 | FLAGS_MPOL;
+	union futex_key key = FUTEX_KEY_INIT;
+	struct mempolicy pol;
+	u32 words[4], after[4];
+	unsigned int i;
+
+	futex_test_policy(test, c, &pol);
+	futex_test_set_vma_policy(test, current->mm, page,
+				  c->none ? NULL : &pol);
+	memset(words, 0xff, sizeof(words));	/* "no node" everywhere */
+	KUNIT_ASSERT_EQ(test, copy_to_user(page, words, sizeof(words)), 0);
+
+	KUNIT_ASSERT_EQ(test, get_futex_key(page, flags, &key, FUTEX_READ), 0);
+	KUNIT_EXPECT_EQ(test, key.both.node, c->want);
+	KUNIT_ASSERT_EQ(test, copy_from_user(after, page, sizeof(after)), 0);
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		KUNIT_EXPECT_EQ_MSG(test, after[i], words[i], "word %u", i);
+
+	/* The node picks the table, as the futex ops look it up. */
+	if (c->want != NUMA_NO_NODE)
+		KUNIT_EXPECT_EQ(test, futex_hash_node(futex_hash_flags(&key, flags)),
+				c->want);
+}
+
+/*
+ * With FUTEX2_NUMA an unset node word gets the policy's node at the
+ * futex's size, or the current node where the policy gives none; the
+ * value and the word after are left alone.
+ */
+static void futex_mpol_numa_writes_back_policy_node(struct kunit *test)
+{
+	static const unsigned int sizes[] = {
+		FLAGS_SIZE_8, FLAGS_SIZE_16, FLAGS_SIZE_32,
+	};
+	const struct futex_mpol_case *c = test->param_value;
+	void __user *page = futex_test_rw_page(test);
+	struct mempolicy pol;
+	unsigned int i;
+
+	futex_test_policy(test, c, &pol);
+	futex_test_set_vma_policy(test, current->mm, page,
+				  c->none ? NULL : &pol);
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		unsigned int flags = sizes[i] | FLAGS_NUMA | FLAGS_MPOL;
+		unsigned int size = futex_size(flags);
+		void __user *uaddr = page + 16 * (i + 1);
+		u32 no_node = futex_size_max(flags);
+		union futex_key key = FUTEX_KEY_INIT;
+		int want = c->want;
+
+		KUNIT_ASSERT_EQ(test, clear_user(page, PAGE_SIZE), 0);
+		futex_test_put(test, uaddr, size, 0x5a);
+		futex_test_put(test, uaddr + size, size, no_node);
+		futex_test_put(test, uaddr + 2 * size, size, no_node);
+
+		/* No migration between the claim and the expectation. */
+		migrate_disable();
+		if (want == NUMA_NO_NODE)
+			want = numa_node_id();
+		KUNIT_EXPECT_EQ_MSG(test, get_futex_key(uaddr, flags, &key,
+							FUTEX_READ), 0,
+				    "U%u", 8 * size);
+		migrate_enable();
+
+		KUNIT_EXPECT_EQ_MSG(test, key.both.node, want, "U%u", 8 * size);
+		KUNIT_EXPECT_EQ_MSG(test, futex_test_get(test, uaddr + size, size),
+				    (u32)want, "U%u", 8 * size);
+		KUNIT_EXPECT_EQ(test, futex_test_get(test, uaddr, size), 0x5au);
+		KUNIT_EXPECT_EQ(test, futex_test_get(test, uaddr + 2 * size, size),
+				no_node);
+	}
+}
+
+/* A node word that is set decides: the policy is not even looked at. */
+static void futex_mpol_numa_set_word_wins(struct kunit *test)
+{
+	static const struct futex_mpol_case c = {
+		"preferred_node1", false, MPOL_PREFERRED, 1, NUMA_NO_NODE, 1
+	};
+	unsigned int flags = FLAGS_SIZE_32 | FLAGS_NUMA | FLAGS_MPOL;
+	void __user *page = futex_test_rw_page(test);
+	union futex_key key = FUTEX_KEY_INIT;
+	struct mempolicy pol;
+
+	futex_test_policy(test, &c, &pol);
+	futex_test_set_vma_policy(test, current->mm, page, &pol);
+	futex_test_put(test, page + 4, 4, 0);
+
+	KUNIT_ASSERT_EQ(test, get_futex_key(page, flags, &key, FUTEX_READ), 0);
+	KUNIT_EXPECT_EQ(test, key.both.node, 0);
+	KUNIT_EXPECT_EQ(test, futex_test_get(test, page + 4, 4), 0u);
+}
+
+/*
+ * An address with no VMA: no node from the policy, and with a node word
+ * to read, -EFAULT as without FUTEX2_MPOL.
+ */
+static void futex_mpol_unmapped_address(struct kunit *test)
+{
+	void __user *page = futex_test_rw_page(test);
+	union futex_key key = FUTEX_KEY_INIT;
+
+	KUNIT_ASSERT_EQ(test, vm_munmap((unsigned long)page, PAGE_SIZE), 0);
+
+	KUNIT_EXPECT_EQ(test, futex_mpol_node(current->mm, (unsigned long)page),
+			NUMA_NO_NODE);
+	/* A private key touches no memory: no node, and no error yet. */
+	KUNIT_EXPECT_EQ(test, get_futex_key(page, FLAGS_SIZE_32 | FLAGS_MPOL,
+					    &key, FUTEX_READ), 0);
+	KUNIT_EXPECT_EQ(test, key.both.node, NUMA_NO_NODE);
+	KUNIT_EXPECT_EQ(test, get_futex_key(page, FLAGS_SIZE_32 | FLAGS_NUMA |
+					    FLAGS_MPOL, &key, FUTEX_READ),
+			-EFAULT);
+	KUNIT_EXPECT_EQ(test, get_futex_key(page, FLAGS_SIZE_32 | FLAGS_SHARED |
+					    FLAGS_MPOL, &key, FUTEX_READ),
+			-EFAULT);
+	/* No mm at all (a kernel thread's view): no node. */
+	KUNIT_EXPECT_EQ(test, futex_mpol_node(NULL, (unsigned long)page),
+			NUMA_NO_NODE);
+}
+
+struct futex_mpol_race {
+	struct mm_struct *mm;
+	unsigned long addr;
+	unsigned long lookups;
+	unsigned long bad;
+};
+
+static int futex_mpol_race_lookup(void *data)
+{
+	struct futex_mpol_race *r = data;
+
+	while (!kthread_should_stop()) {
+		int node = futex_mpol_node(r->mm, r->addr);
+
+		if (node != NUMA_NO_NODE && !futex_node_valid(node))
+			r->bad++;
+		r->lookups++;
+		cond_resched();
+	}
+	return 0;
+}
+
+/*
+ * Lookups on another CPU while the policy is replaced and the old one
+ * freed, as by mbind(2) in another thread: every lookup gives a node the
+ * policies name, and the debug kernel (KASAN, lockdep: make test's
+ * kunit-debug layer) sees no access to a freed policy. A lookup without
+ * mmap_read_lock() is mainline's use-after-free.
+ */
+static void futex_mpol_lookup_races_policy_replacement(struct kunit *test)
+{
+	static const struct futex_mpol_case cases[] = {
+		{ "preferred_node1", false, MPOL_PREFERRED, 1, NUMA_NO_NODE, 1 },
+		{ "bind_home0", false, MPOL_BIND, 0, 0, 0 },
+		{ "bind_no_home", false, MPOL_BIND, 0, NUMA_NO_NODE, NUMA_NO_NODE },
+	};
+	void __user *page = futex_test_rw_page(test);
+	struct futex_mpol_race r = {
+		.mm = current->mm, .addr = (unsigned long)page,
+	};
+	unsigned int i, cpu;
+	struct task_struct *t;
+	struct mempolicy pol;
+
+	t = kthread_create(futex_mpol_race_lookup, &r, "futex_mpol_race");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	/* On another CPU than this one, if there is one: truly at once. */
+	cpu = cpumask_any_but(cpu_online_mask, raw_smp_processor_id());
+	if (cpu < nr_cpu_ids)
+		kthread_bind(t, cpu);
+	wake_up_process(t);
+	for (i = 0; !READ_ONCE(r.lookups) && i < 500; i++)
+		msleep(20);
+	KUNIT_ASSERT_GT_MSG(test, READ_ONCE(r.lookups), 0ul,
+			    "the lookup thread never ran");
+
+	for (i = 0; i < 3000; i++) {
+		futex_test_policy(test, &cases[i % ARRAY_SIZE(cases)], &pol);
+		futex_test_set_vma_policy(test, current->mm, page, &pol);
+		if (i % 16 == 0)
+			futex_test_set_vma_policy(test, current->mm, page, NULL);
+		cond_resched();
+	}
+	kthread_stop(t);
+
+	KUNIT_EXPECT_EQ(test, r.bad, 0ul);
+	kunit_info(test, "%lu lookups during 3000 policy replacements\n",
+		   r.lookups);
+}
+
+static struct kunit_case futex_mpol_test_cases[] = {
+	KUNIT_CASE_PARAM(futex_mpol_node_follows_policy_mode,
+			 futex_mpol_gen_params),
+	KUNIT_CASE_PARAM(futex_mpol_node_reads_the_vma_policy,
+			 futex_mpol_gen_params),
+	KUNIT_CASE_PARAM(futex_mpol_without_numa_writes_nothing,
+			 futex_mpol_gen_params),
+	KUNIT_CASE_PARAM(futex_mpol_numa_writes_back_policy_node,
+			 futex_mpol_gen_params),
+	KUNIT_CASE(futex_mpol_numa_set_word_wins),
+	KUNIT_CASE(futex_mpol_unmapped_address),
+	KUNIT_CASE(futex_mpol_lookup_races_policy_replacement),
+	{}
+};
+#else
+/* Without CONFIG_NUMA, FUTEX2_MPOL is accepted and gives no node. */
+static void futex_mpol_gives_no_node_without_numa(struct kunit *test)
+{
+	void __user *page = futex_test_rw_page(test);
+	union futex_key key = FUTEX_KEY_INIT;
+
+	KUNIT_ASSERT_EQ(test, get_futex_key(page, FLAGS_SIZE_32 | FLAGS_MPOL,
+					    &key, FUTEX_READ), 0);
+	KUNIT_EXPECT_EQ(test, key.both.node, NUMA_NO_NODE);
+}
+
+static struct kunit_case futex_mpol_test_cases[] = {
+	KUNIT_CASE(futex_mpol_gives_no_node_without_numa),
+	{}
+};
+#endif /* CONFIG_NUMA */
+
+static struct kunit_suite futex_mpol_test_suite = {
+	.name = "futex_mpol",
+	.test_cases = futex_mpol_test_cases,
+};
+
+/* ---------------------------------------------------------------------- */
 /* Suite: futex_hash -- which node's table a key lands in                 */
 /* ---------------------------------------------------------------------- */
 
@@ -1112,4 +1487,5 @@ static struct kunit_suite futex_hash_test_suite = {
 
 kunit_test_suites(&futex_flags_test_suite, &futex_flags_valid_test_suite,
 		  &futex_validate_input_test_suite, &futex_value_test_suite,
-		  &futex_key_test_suite, &futex_hash_test_suite);
+		  &futex_key_test_suite, &futex_mpol_test_suite,
+		  &futex_hash_test_suite);

@@ -53,7 +53,8 @@
  *     struct {
  *       u32 size    : 2,
  *           numa    : 1,
- *                   : 4,
+ *           mpol    : 1,
+ *                   : 3,
  *           private : 1;
  *     };
  *   };
@@ -63,7 +64,7 @@
 #define FUTEX2_SIZE_U32		0x02
 #define FUTEX2_SIZE_U64		0x03
 #define FUTEX2_NUMA		0x04
-			/*	0x08 */
+#define FUTEX2_MPOL		0x08
 			/*	0x10 */
 			/*	0x20 */
 			/*	0x40 */
@@ -77,7 +78,8 @@
 /*
  * The node word of a FUTEX2_NUMA futex holds a node id, or all ones of the
  * futex size for "no node yet": the kernel then fills in the node of the
- * calling task. For a 32-bit futex that is FUTEX_NO_NODE.
+ * calling task, or with FUTEX2_MPOL the node of the memory policy of the
+ * futex's mapping if it names one. For a 32-bit futex that is FUTEX_NO_NODE.
  */
 #define FUTEX_NO_NODE		(-1)
 

@@ -15,7 +15,7 @@
 #include "futex2_helpers.h"
 #include "kselftest.h"
 
-#define VALID_FLAGS	(FUTEX2_SIZE_MASK | FUTEX2_NUMA | FUTEX2_PRIVATE)
+#define VALID_FLAGS	(FUTEX2_SIZE_MASK | FUTEX2_NUMA | FUTEX2_MPOL | FUTEX2_PRIVATE)
 #define U32P		(FUTEX2_SIZE_U32 | FUTEX2_PRIVATE)
 
 static uint32_t f[4] __attribute__((aligned(16)));

@@ -27,40 +27,6 @@ static const unsigned int sizes[] = {
 };
 
 
-/* The first CPU of @node, or -1. */
-static int first_cpu_of(int node)
-{
-	char path[80];
-	FILE *f;
-	int cpu = -1;
-
-	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/cpulist", node);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	if (fscanf(f, "%d", &cpu) != 1)
-		cpu = -1;
-	fclose(f);
-	return cpu;
-}
-
-static int pin_to(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof(set), &set);
-}
-
-static unsigned int current_node(void)
-{
-	unsigned int cpu, node;
-
-	syscall(SYS_getcpu, &cpu, &node, NULL);
-	return node;
-}
-
 /* Fresh RW page, zeroed. */
 static uint8_t *page(void)
 {
@@ -82,8 +48,8 @@ static void test_no_node_filled_in(unsigned int flags)
 	memset(p, 0x5a, 4 * s);
 	futex2_store(p, flags, 0);
 	futex2_store(p + s, flags, futex2_size_max(flags));
-	pin_to(0);
-	want = current_node();
+	futex2_pin_to(0);
+	want = futex2_current_node();
 	res = futex2_wake(p, futex2_size_max(flags), 1, flags | FUTEX2_NUMA | FUTEX2_PRIVATE);
 	err = errno;
 	ksft_test_result(res == 0 && futex2_load(p + s, flags) == want &&
@@ -243,7 +209,7 @@ static void *racer_fn(void *arg)
 	struct timespec to;
 	uint32_t round;
 
-	pin_to(r->cpu);
+	futex2_pin_to(r->cpu);
 	r->tid = syscall(SYS_gettid);
 	for (round = 1; round <= CLAIM_ROUNDS; round++) {
 		while (__atomic_load_n(&race_start, __ATOMIC_ACQUIRE) < round)
@@ -272,8 +238,8 @@ static void test_node_claim_race(unsigned int flags, int nodes)
 {
 	unsigned int s = futex2_bytes(flags), none = futex2_size_max(flags);
 	struct racer r[2] = {
-		{ .cpu = first_cpu_of(0), .index = 0 },
-		{ .cpu = first_cpu_of(1), .index = 1 },
+		{ .cpu = futex2_first_cpu_of(0), .index = 0 },
+		{ .cpu = futex2_first_cpu_of(1), .index = 1 },
 	};
 	int round, i, fd, lost = 0, bad = 0, res;
 	unsigned int node;
@@ -340,7 +306,7 @@ static void test_node_claim_race(unsigned int flags, int nodes)
 static void test_node1(int nodes)
 {
 	uint8_t *p;
-	int cpu = nodes > 1 ? first_cpu_of(1) : -1;
+	int cpu = nodes > 1 ? futex2_first_cpu_of(1) : -1;
 	int res;
 
 	if (cpu < 0) {
@@ -349,13 +315,13 @@ static void test_node1(int nodes)
 	}
 	p = page();
 	futex2_store(p + 4, FUTEX2_SIZE_U32, futex2_size_max(FUTEX2_SIZE_U32));
-	pin_to(cpu);
+	futex2_pin_to(cpu);
 	res = futex2_wake(p, ~0U, 1, FUTEX2_SIZE_U32 | FUTEX2_NUMA | FUTEX2_PRIVATE);
 	ksft_test_result(res == 0 && futex2_load(p + 4, FUTEX2_SIZE_U32) == 1 &&
-			 current_node() == 1,
+			 futex2_current_node() == 1,
 			 "pinned to CPU %d of node 1: node word 1 (got %u, wake %d)\n",
 			 cpu, futex2_load(p + 4, FUTEX2_SIZE_U32), res);
-	pin_to(0);
+	futex2_pin_to(0);
 	munmap(p, getpagesize());
 }
 

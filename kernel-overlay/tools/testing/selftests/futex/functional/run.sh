@@ -96,6 +96,9 @@ echo
 ./futex2_numa $COLOR
 
 echo
+./futex2_mpol $COLOR
+
+echo
 ./futex2_errors $COLOR
 
 echo

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -63,6 +64,42 @@ static inline uint32_t futex2_load(volatile void *p, unsigned int flags)
 	default:
 		return __atomic_load_n((volatile uint32_t *)p, __ATOMIC_SEQ_CST);
 	}
+}
+
+/* The first CPU of NUMA node @node (sysfs), or -1. */
+static inline int futex2_first_cpu_of(int node)
+{
+	char path[80];
+	FILE *f;
+	int cpu = -1;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/cpulist", node);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fscanf(f, "%d", &cpu) != 1)
+		cpu = -1;
+	fclose(f);
+	return cpu;
+}
+
+/* Run the calling thread on @cpu only. */
+static inline int futex2_pin_to(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+/* The node the calling thread runs on. */
+static inline unsigned int futex2_current_node(void)
+{
+	unsigned int cpu, node;
+
+	syscall(SYS_getcpu, &cpu, &node, NULL);
+	return node;
 }
 
 /* The number of NUMA nodes the system shows in sysfs. */
