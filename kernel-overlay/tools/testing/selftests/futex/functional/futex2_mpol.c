@@ -231,7 +231,8 @@ static void test_requeue_and_waitv(void)
 	int res = -1, err;
 
 	set_policy(p, PREFERRED, 1);
-	p[1] = p[3] = ~0U;
+	p[1] = ~0U;
+	p[3] = ~0U;
 	asleep = futex2_start_waiter(&w);
 	if (asleep)
 		res = futex2_requeue(v, 0, 0, 1);
