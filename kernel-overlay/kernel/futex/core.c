@@ -436,9 +436,10 @@ FUTEX_KUNIT_VISIBLE int futex_mpol_node_of(const struct mempolicy *pol)
  * mmap_read_lock(): mbind(2), set_mempolicy_home_node(2) and munmap(2)
  * replace or free them under mmap_write_lock() (vma_replace_policy(),
  * remove_vma()), so neither can be freed while this reads them. This is
- * 6.1's rule for vma->vm_policy; there are no per-VMA locks in 6.1, and
- * mainline's lockless lookup here was the use-after-free that "futex: Fix
- * UaF between futex_key_to_node_opt() and vma_replace_policy()" fixed.
+ * 6.1's rule for vma->vm_policy (6.1 has no per-VMA locks). Mainline reads
+ * the policy speculatively, without the lock, and had to fix a
+ * use-after-free there ("futex: Fix UaF between futex_key_to_node_opt()
+ * and vma_replace_policy()").
  *
  * Out of line: it runs only for FUTEX2_MPOL futexes whose node is unset.
  * Might sleep, the caller should not hold a spinlock.

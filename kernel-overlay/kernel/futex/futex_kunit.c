@@ -15,6 +15,7 @@
 
 #include <kunit/test.h>
 #include <linux/compat.h>
+#include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/err.h>
 #include <linux/kthread.h>
@@ -1173,6 +1174,75 @@ static void futex_mpol_lookup_races_policy_replacement(struct kunit *test)
 		   r.lookups);
 }
 
+struct futex_mpol_lookup {
+	struct mm_struct *mm;
+	unsigned long addr;
+	int node;
+	struct completion done;
+};
+
+static int futex_mpol_lookup_once(void *data)
+{
+	struct futex_mpol_lookup *l = data;
+
+	l->node = futex_mpol_node(l->mm, l->addr);
+	complete(&l->done);
+	return 0;
+}
+
+/*
+ * The lookup waits while the policy is being replaced: with mmap_write_lock()
+ * held as mbind(2) holds it, a lookup in another thread does not finish
+ * (in 200 ms), and once the new policy is in and the old one freed it
+ * finds the new one. A lookup that does not take mmap_read_lock() finishes
+ * at once with the old policy, which it could read after it was freed.
+ */
+static void futex_mpol_lookup_waits_for_policy_change(struct kunit *test)
+{
+	static const struct futex_mpol_case before = {
+		"preferred_node0", false, MPOL_PREFERRED, 0, NUMA_NO_NODE, 0
+	}, after = {
+		"preferred_node1", false, MPOL_PREFERRED, 1, NUMA_NO_NODE, 1
+	};
+	void __user *page = futex_test_rw_page(test);
+	struct mm_struct *mm = current->mm;
+	struct futex_mpol_lookup l = {
+		.mm = mm, .addr = (unsigned long)page,
+	};
+	struct mempolicy pol, *new, *old;
+	struct vm_area_struct *vma;
+	struct task_struct *t;
+	bool early;
+
+	futex_test_policy(test, &before, &pol);
+	futex_test_set_vma_policy(test, mm, page, &pol);
+	futex_test_policy(test, &after, &pol);
+	new = mpol_dup(&pol);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(new));
+	init_completion(&l.done);
+
+	mmap_write_lock(mm);
+	t = kthread_run(futex_mpol_lookup_once, &l, "futex_mpol_lookup");
+	if (IS_ERR(t)) {
+		mmap_write_unlock(mm);
+		mpol_put(new);
+		KUNIT_FAIL(test, "kthread_run: %ld", PTR_ERR(t));
+		return;
+	}
+	early = wait_for_completion_timeout(&l.done, msecs_to_jiffies(200));
+	vma = vma_lookup(mm, (unsigned long)page);
+	old = vma->vm_policy;
+	vma->vm_policy = new;
+	mmap_write_unlock(mm);
+	mpol_put(old);
+	wait_for_completion(&l.done);
+
+	KUNIT_EXPECT_FALSE_MSG(test, early,
+			       "the lookup finished while the policy was being replaced (node %d)",
+			       l.node);
+	KUNIT_EXPECT_EQ(test, l.node, 1);
+}
+
 static struct kunit_case futex_mpol_test_cases[] = {
 	KUNIT_CASE_PARAM(futex_mpol_node_follows_policy_mode,
 			 futex_mpol_gen_params),
@@ -1184,6 +1254,7 @@ static struct kunit_case futex_mpol_test_cases[] = {
 			 futex_mpol_gen_params),
 	KUNIT_CASE(futex_mpol_numa_set_word_wins),
 	KUNIT_CASE(futex_mpol_unmapped_address),
+	KUNIT_CASE(futex_mpol_lookup_waits_for_policy_change),
 	KUNIT_CASE(futex_mpol_lookup_races_policy_replacement),
 	{}
 };
