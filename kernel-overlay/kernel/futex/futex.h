@@ -37,10 +37,17 @@
 #define FLAGS_CLOCKRT		0x20
 #define FLAGS_HAS_TIMEOUT	0x40
 #define FLAGS_NUMA		0x80
-/* futex_wake() with nr_wake == 0 wakes nobody (futex2); legacy wakes one. */
-#define FLAGS_STRICT		0x100
 /* An unset node comes from the memory policy of the futex's VMA. */
-#define FLAGS_MPOL		0x200
+#define FLAGS_MPOL		0x100
+/* futex_wake() with nr_wake == 0 wakes nobody (futex2); legacy wakes one. */
+#define FLAGS_STRICT		0x200
+
+/*
+ * FLAGS_NUMA and FLAGS_MPOL are FUTEX2_NUMA and FUTEX2_MPOL shifted by the
+ * same amount, so that futex2_to_flags() converts both in one go.
+ */
+#define FUTEX2_NODE_FLAGS_SCALE	(FLAGS_NUMA / FUTEX2_NUMA)
+static_assert(FLAGS_MPOL == FUTEX2_MPOL * FUTEX2_NODE_FLAGS_SCALE);
 
 /* The FUTEX2_ flags that the futex2 syscalls accept. */
 #define FUTEX2_VALID_MASK \
@@ -97,11 +104,8 @@ static inline unsigned int futex2_to_flags(unsigned int flags2)
 	if (!(flags2 & FUTEX2_PRIVATE))
 		flags |= FLAGS_SHARED;
 
-	if (flags2 & FUTEX2_NUMA)
-		flags |= FLAGS_NUMA;
-
-	if (flags2 & FUTEX2_MPOL)
-		flags |= FLAGS_MPOL;
+	/* Both node flags, without a test each: see FLAGS_MPOL. */
+	flags |= (flags2 & (FUTEX2_NUMA | FUTEX2_MPOL)) * FUTEX2_NODE_FLAGS_SCALE;
 
 	return flags;
 }
