@@ -35,16 +35,6 @@ static const unsigned int sizes[] = {
 
 static int nodes;
 
-static uint8_t *page(void)
-{
-	void *p = mmap(NULL, getpagesize(), PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	if (p == MAP_FAILED)
-		ksft_exit_fail_msg("mmap: %s\n", strerror(errno));
-	return p;
-}
-
 /* mbind(2) of the page at @p: @mode over the nodes of @mask. */
 static int mbind_page(void *p, int mode, unsigned long mask)
 {
@@ -117,7 +107,7 @@ static void test_fills_in(unsigned int size, enum policy pol, int node)
 	unsigned int flags = size | FUTEX2_NUMA | FUTEX2_MPOL | FUTEX2_PRIVATE;
 	unsigned int s = futex2_bytes(size), no_node = futex2_size_max(size);
 	int other = node ? 0 : 1, want, res, err;
-	uint8_t *p = page();
+	uint8_t *p = futex2_page();
 
 	err = set_policy(p, pol, node);
 	if (err || !run_on(other)) {
@@ -146,7 +136,7 @@ static void test_no_numa_writes_nothing(unsigned int size)
 {
 	unsigned int flags = size | FUTEX2_MPOL | FUTEX2_PRIVATE;
 	unsigned int s = futex2_bytes(size), no_node = futex2_size_max(size);
-	uint8_t *p = page();
+	uint8_t *p = futex2_page();
 	int res, err;
 
 	set_policy(p, PREFERRED, 1);
@@ -168,7 +158,7 @@ static void test_one_sided(unsigned int size, bool waiter_mpol)
 {
 	unsigned int s = futex2_bytes(size), no_node = futex2_size_max(size);
 	unsigned int numa = size | FUTEX2_NUMA | FUTEX2_PRIVATE;
-	uint8_t *p = page();
+	uint8_t *p = futex2_page();
 	struct futex2_waiter w = {
 		.uaddr = p, .val = 0, .mask = no_node,
 		.flags = numa | (waiter_mpol ? FUTEX2_MPOL : 0),
@@ -197,7 +187,7 @@ static void test_one_sided(unsigned int size, bool waiter_mpol)
 static void test_mpol_only_meet(void)
 {
 	unsigned int flags = FUTEX2_SIZE_U32 | FUTEX2_MPOL | FUTEX2_PRIVATE;
-	uint8_t *p = page();
+	uint8_t *p = futex2_page();
 	struct futex2_waiter w = {
 		.uaddr = p, .val = 0, .mask = ~0U, .flags = flags,
 	};
@@ -218,7 +208,7 @@ static void test_mpol_only_meet(void)
 static void test_requeue_and_waitv(void)
 {
 	unsigned int flags = FUTEX2_SIZE_U32 | FUTEX2_NUMA | FUTEX2_MPOL | FUTEX2_PRIVATE;
-	uint32_t *p = (uint32_t *)page();
+	uint32_t *p = (uint32_t *)futex2_page();
 	struct futex2_waiter w = {
 		.uaddr = p, .val = 0, .mask = ~0U, .flags = flags,
 	};
@@ -273,7 +263,7 @@ static void test_requeue_and_waitv(void)
 static void test_errors(void)
 {
 	unsigned int flags = FUTEX2_SIZE_U32 | FUTEX2_NUMA | FUTEX2_MPOL | FUTEX2_PRIVATE;
-	uint8_t *p = page(), *gone = page();
+	uint8_t *p = futex2_page(), *gone = futex2_page();
 	int res, err;
 
 	munmap(gone, getpagesize());

@@ -27,21 +27,10 @@ static const unsigned int sizes[] = {
 };
 
 
-/* Fresh RW page, zeroed. */
-static uint8_t *page(void)
-{
-	void *p = mmap(NULL, getpagesize(), PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	if (p == MAP_FAILED)
-		ksft_exit_fail_msg("mmap: %s\n", strerror(errno));
-	return p;
-}
-
 /* "No node" is replaced by the node the caller runs on. */
 static void test_no_node_filled_in(unsigned int flags)
 {
-	uint8_t *p = page();
+	uint8_t *p = futex2_page();
 	unsigned int s = futex2_bytes(flags), want;
 	int res, err;
 
@@ -62,7 +51,7 @@ static void test_no_node_filled_in(unsigned int flags)
 /* The waiter writes its node; a waker with the same word finds it. */
 static void test_waker_finds_waiter(unsigned int flags)
 {
-	uint8_t *p = page();
+	uint8_t *p = futex2_page();
 	unsigned int s = futex2_bytes(flags);
 	struct futex2_waiter w = {
 		.uaddr = p, .val = 0, .mask = futex2_size_max(flags),
@@ -86,7 +75,7 @@ static void test_waker_finds_waiter(unsigned int flags)
 /* Change the node word between wait and wake: no wakeup; restore it: found. */
 static void test_corrupted_node_loses_wakeup(unsigned int flags, int nodes)
 {
-	uint8_t *p = page();
+	uint8_t *p = futex2_page();
 	unsigned int s = futex2_bytes(flags);
 	struct futex2_waiter w = {
 		.uaddr = p, .val = 0, .mask = futex2_size_max(flags),
@@ -120,7 +109,7 @@ static void test_corrupted_node_loses_wakeup(unsigned int flags, int nodes)
 
 static void test_impossible_node(unsigned int flags)
 {
-	uint8_t *p = page();
+	uint8_t *p = futex2_page();
 	unsigned int s = futex2_bytes(flags);
 	uint32_t bad = s == 1 ? 200 : 4000;
 	int res, err;
@@ -136,7 +125,7 @@ static void test_impossible_node(unsigned int flags)
 
 static void test_numa_alignment(unsigned int flags)
 {
-	uint8_t *p = page();
+	uint8_t *p = futex2_page();
 	unsigned int s = futex2_bytes(flags);
 	int bad, err, good;
 
@@ -154,7 +143,7 @@ static void test_numa_alignment(unsigned int flags)
 
 static void test_unwritable(unsigned int flags)
 {
-	uint8_t *p = page();
+	uint8_t *p = futex2_page();
 	unsigned int s = futex2_bytes(flags);
 	int ro_ok, ro_fill, ro_err, none, none_err;
 
@@ -250,7 +239,7 @@ static void test_node_claim_race(unsigned int flags, int nodes)
 		return;
 	}
 	/* The file's page: value 0, node word "no node". */
-	p = page();
+	p = futex2_page();
 	futex2_store(p + s, flags, none);
 	fd = memfd_create("futex2_numa", 0);
 	if (fd < 0 || write(fd, p, getpagesize()) != getpagesize())
@@ -313,7 +302,7 @@ static void test_node1(int nodes)
 		ksft_test_result_fail("no CPU on node 1 (%d nodes)\n", nodes);
 		return;
 	}
-	p = page();
+	p = futex2_page();
 	futex2_store(p + 4, FUTEX2_SIZE_U32, futex2_size_max(FUTEX2_SIZE_U32));
 	futex2_pin_to(cpu);
 	res = futex2_wake(p, ~0U, 1, FUTEX2_SIZE_U32 | FUTEX2_NUMA | FUTEX2_PRIVATE);

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <linux/futex.h>
 
@@ -64,6 +65,19 @@ static inline uint32_t futex2_load(volatile void *p, unsigned int flags)
 	default:
 		return __atomic_load_n((volatile uint32_t *)p, __ATOMIC_SEQ_CST);
 	}
+}
+
+/* A fresh private read-write page, zeroed; bails out (KTAP) if none. */
+static inline uint8_t *futex2_page(void)
+{
+	void *p = mmap(NULL, getpagesize(), PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED) {
+		printf("Bail out! mmap: %s\n", strerror(errno));
+		exit(1);
+	}
+	return p;
 }
 
 /* The first CPU of NUMA node @node (sysfs), or -1. */
