@@ -18,7 +18,8 @@ pkgs=(
 if [[ $what == deb ]]; then
 	pkgs+=(dpkg-dev fakeroot file)
 elif [[ $what == debian ]]; then
-	pkgs+=(mmdebstrap e2fsprogs util-linux zstd)
+	# arch-test: mmdebstrap checks with it that a foreign root can run.
+	pkgs+=(mmdebstrap arch-test e2fsprogs util-linux zstd)
 elif [[ $what != base ]]; then
 	check_arch "$what"
 	IFS=, read -r -a extra <<<"$(arch_field "$what" packages)"
