@@ -61,7 +61,9 @@ LAYERS = [
      "28e228cd12636e0b76854fad5e54a3522a89719a"),
     ("futex-one-check-for-a-valid-node-word",
      "763e45392da2a3414c292924c3c9402de94a4e6d"),
-    ("futex-implement-futex2_mpol", None),
+    ("futex-implement-futex2_mpol",
+     "e5a19dd7df15f0f6c1a367f74e9dda01eb8f2d99"),
+    ("futex-read-the-node-word-inline", None),
 ]
 
 # (step, path regex, text regex): the first match wins.

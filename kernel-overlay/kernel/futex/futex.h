@@ -365,18 +365,25 @@ static inline int futex_mpol_node(struct mm_struct *mm, unsigned long addr)
  * futex_node_valid() - Whether a node word names a node of this machine
  * @node:	the node word's value, zero-extended
  *
+ * A possible node is below nr_node_ids, so node_possible() alone decides;
+ * the constant bound keeps its bitmap read in range, and tells the compiler
+ * that a valid node is not negative (no sign test after the call). Against
+ * nr_node_ids this cost every FLAGS_NUMA call four instructions more
+ * (docs/performance.md).
+ *
  * Return: true for a possible node. The "no node" value (all ones of the
  * futex size) is at least nr_node_ids (futex_flags_valid()), so it is not.
  */
 static __always_inline bool futex_node_valid(u32 node)
 {
-	return node < nr_node_ids && node_possible(node);
+	return node < MAX_NUMNODES && node_possible(node);
 }
 
 /**
  * futex_key_node() - The node of a FLAGS_NUMA futex, claimed if unset
  * @uaddr:	user address of the futex; get_futex_key() has checked its
- *		alignment and access_ok() for it and its node word
+ *		alignment, not yet access_ok()
+ * @size:	twice the futex size: the value and its node word
  * @flags:	futex flags, with FLAGS_NUMA, and FLAGS_MPOL if given
  *
  * The futex value is followed by a node word of the same size. If that word
@@ -387,18 +394,38 @@ static __always_inline bool futex_node_valid(u32 node)
  * a possible node, and that node decides, FLAGS_MPOL or not. The node
  * selects the hash table, see futex_hash().
  *
- * Return: the node; -EFAULT if the node word cannot be read or written;
- * -EINVAL if it names a node that is not possible; or another error of
- * futex_claim_node().
+ * One user_read_access_begin() checks the value and the node word, and the
+ * read is inline: on x86, __get_user() is a call, and with a separate
+ * access_ok() it cost a NUMA futex ten instructions more than this
+ * (docs/performance.md).
+ *
+ * Return: the node; -EFAULT if the futex or its node word is not a user
+ * address, or the node word cannot be read or written; -EINVAL if it names
+ * a node that is not possible; or another error of futex_claim_node().
  */
 static __always_inline int futex_key_node(void __user *uaddr,
-					  unsigned int flags)
+					  unsigned int size, unsigned int flags)
 {
 	void __user *naddr = uaddr + futex_size(flags);
 	u32 node;
 
-	if (__futex_get_value(&node, naddr, flags))
+	if (!user_read_access_begin(uaddr, size))
 		return -EFAULT;
+	/* Each size into its own type: see __futex_get_value(). */
+	if (flags & FLAGS_SIZE_32) {
+		unsafe_get_user(node, (u32 __user *)naddr, efault);
+	} else if (flags & FLAGS_SIZE_16) {
+		u16 v16;
+
+		unsafe_get_user(v16, (u16 __user *)naddr, efault);
+		node = v16;
+	} else {
+		u8 v8;
+
+		unsafe_get_user(v8, (u8 __user *)naddr, efault);
+		node = v8;
+	}
+	user_read_access_end();
 
 	/* A node id first, then "no node": see futex_node_valid(). */
 	if (likely(futex_node_valid(node)))
@@ -408,6 +435,10 @@ static __always_inline int futex_key_node(void __user *uaddr,
 		return futex_claim_node(naddr, flags);
 
 	return -EINVAL;
+
+efault:
+	user_read_access_end();
+	return -EFAULT;
 }
 
 int get_futex_key_shared(unsigned long address, union futex_key *key,
@@ -503,26 +534,30 @@ static __always_inline int get_futex_key(void __user *uaddr, unsigned int flags,
 		return -EINVAL;
 	address &= PAGE_MASK;
 
-	if (unlikely(!access_ok(uaddr, size)))
-		return -EFAULT;
-
-	if (unlikely(should_fail_futex(flags & FLAGS_SHARED)))
-		return -EFAULT;
-
-	key->both.node = NUMA_NO_NODE;
-	if (flags & (FLAGS_NUMA | FLAGS_MPOL)) {
+	if (unlikely(flags & (FLAGS_NUMA | FLAGS_MPOL))) {
 		int node;
 
 		if (flags & FLAGS_NUMA) {
-			node = futex_key_node(uaddr, flags);
+			/* Checks the value and the node word, then reads. */
+			node = futex_key_node(uaddr, size, flags);
 			if (node < 0)
 				return node;
 		} else {
+			if (unlikely(!access_ok(uaddr, size)))
+				return -EFAULT;
 			/* No node word: the policy's node, or none. */
 			node = futex_mpol_node(current->mm, address);
 		}
 		key->both.node = node;
+	} else {
+		if (unlikely(!access_ok(uaddr, size)))
+			return -EFAULT;
+		key->both.node = NUMA_NO_NODE;
 	}
+
+	/* After the node read: an injected fault fails as a bad address. */
+	if (unlikely(should_fail_futex(flags & FLAGS_SHARED)))
+		return -EFAULT;
 
 	/*
 	 * PROCESS_PRIVATE futexes are fast.
