@@ -17,24 +17,22 @@ grep -qx -- "$arch" <<<"$(selftest_arches)" ||
 [[ $BENCH_ITERS =~ ^[0-9]+$ && $BENCH_ITERS -ge 1000 ]] ||
 	die "BENCH_ITERS must be a number of at least 1000, not '$BENCH_ITERS'"
 
+# bench_boot KERNEL, bench_console KERNEL: one boot of the patched or the
+# pristine kernel (tools/selftest.sh SUITE=bench), and its console.
+bench_boot() {
+	local variant=
+	[[ $1 == pristine ]] && variant=pristine
+	VARIANT=$variant SUITE=bench "$FUTEX2_REPO/tools/selftest.sh" "$arch"
+}
+bench_console() {
+	local variant=
+	[[ $1 == pristine ]] && variant=-pristine
+	echo "$LOG_DIR/bench$variant-$arch.console"
+}
+
 runs=$BUILD_ROOT/bench-runs-$arch
-rm -rf "$runs" && mkdir -p "$runs"
-failed=0
-for ((boot = 1; boot <= BENCH_BOOTS; boot++)); do
-	for kernel in patched pristine; do
-		variant=
-		[[ $kernel == pristine ]] && variant=pristine
-		log "boot $boot of $BENCH_BOOTS: $kernel kernel"
-		rm -f "$LOG_DIR/bench${variant:+-$variant}-$arch.console"
-		if ! VARIANT=$variant SUITE=bench "$FUTEX2_REPO/tools/selftest.sh" "$arch" >&2; then
-			log "the $kernel benchmark boot $boot failed"
-			failed=$((failed + 1))
-		fi
-		# A boot that never got to write a console is a failed boot too.
-		cp "$LOG_DIR/bench${variant:+-$variant}-$arch.console" "$runs/$kernel-$boot.console" ||
-			{ failed=$((failed + 1)); : >"$runs/$kernel-$boot.console"; }
-	done
-done
+alternate_boots "$runs" bench_boot bench_console patched pristine
+failed=$BOOTS_FAILED
 # The boots recorded their guests' own counts under this layer's name: the
 # report's verdict replaces them, and without a report there is none.
 rm -f "$RESULTS_DIR/bench-$arch.counts" "$RESULTS_DIR/bench-pristine-$arch.counts"

@@ -290,6 +290,35 @@ guest_counts() {
 	fi
 }
 
+# alternate_boots RUNS BOOT_FN CONSOLE_FN KERNEL...: boot the KERNELs in
+# turn, BENCH_BOOTS rounds (patched, pristine, patched, ...), so that both
+# meet the same host. "BOOT_FN KERNEL" boots one (its output goes to
+# stderr); the console it leaves at "$(CONSOLE_FN KERNEL)" is kept as
+# RUNS/KERNEL-ROUND.console. Sets BOOTS_FAILED: the boots that failed or
+# left no console.
+alternate_boots() {
+	local runs=$1 boot_fn=$2 console_fn=$3 round kernel console
+	shift 3
+	rm -rf "$runs" && mkdir -p "$runs"
+	BOOTS_FAILED=0
+	for ((round = 1; round <= BENCH_BOOTS; round++)); do
+		for kernel in "$@"; do
+			log "boot $round of $BENCH_BOOTS: $kernel kernel"
+			console=$("$console_fn" "$kernel")
+			rm -f "$console"
+			if ! "$boot_fn" "$kernel" >&2; then
+				log "the $kernel boot $round failed"
+				BOOTS_FAILED=$((BOOTS_FAILED + 1))
+			fi
+			# A boot that never got to write a console failed too.
+			cp "$console" "$runs/$kernel-$round.console" || {
+				BOOTS_FAILED=$((BOOTS_FAILED + 1))
+				: >"$runs/$kernel-$round.console"
+			}
+		done
+	done
+}
+
 # record_result LAYER PASSED FAILED: counts for tools/summary.sh.
 record_result() {
 	mkdir -p "$RESULTS_DIR"

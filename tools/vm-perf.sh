@@ -18,23 +18,20 @@ grep -qx -- "$arch" <<<"$(selftest_arches)" ||
 repeats=${VM_PERF_REPEATS:-3}
 [[ $repeats =~ ^[1-9][0-9]*$ ]] || die "VM_PERF_REPEATS must be a positive number, not '$repeats'"
 
+# perf_boot FLAVOUR, perf_console FLAVOUR: one boot of the Debian guest
+# with the futex2 or the pristine kernel, perf only (tools/vm.sh), and its
+# console.
+perf_boot() {
+	VM_ONLY=$1 VM_PERF_ONLY=yes VM_PERF_REPEATS=$repeats \
+		"$FUTEX2_REPO/tools/vm.sh" "$arch" test
+}
+perf_console() {
+	echo "$LOG_DIR/vm-perf-$1-$arch.console"
+}
+
 runs=$BUILD_ROOT/vm-perf-runs-$arch
-rm -rf "$runs" && mkdir -p "$runs"
-failed=0
-for ((boot = 1; boot <= BENCH_BOOTS; boot++)); do
-	for flavour in futex2 pristine; do
-		log "boot $boot of $BENCH_BOOTS: $flavour kernel"
-		rm -f "$LOG_DIR/vm-perf-$flavour-$arch.console"
-		if ! VM_ONLY=$flavour VM_PERF_ONLY=yes VM_PERF_REPEATS=$repeats \
-				"$FUTEX2_REPO/tools/vm.sh" "$arch" test >&2; then
-			log "the $flavour perf boot $boot failed"
-			failed=$((failed + 1))
-		fi
-		# A boot that never got to write a console is a failed boot too.
-		cp "$LOG_DIR/vm-perf-$flavour-$arch.console" "$runs/$flavour-$boot.console" ||
-			{ failed=$((failed + 1)); : >"$runs/$flavour-$boot.console"; }
-	done
-done
+alternate_boots "$runs" perf_boot perf_console futex2 pristine
+failed=$BOOTS_FAILED
 
 report=$RESULTS_DIR/vm-perf-$arch.md
 mkdir -p "$RESULTS_DIR"
