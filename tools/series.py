@@ -63,7 +63,9 @@ LAYERS = [
      "763e45392da2a3414c292924c3c9402de94a4e6d"),
     ("futex-implement-futex2_mpol",
      "e5a19dd7df15f0f6c1a367f74e9dda01eb8f2d99"),
-    ("futex-read-the-node-word-inline", None),
+    ("futex-read-the-node-word-inline",
+     "b9adbb80840c4ddadc1171b14049bc106c6fb9ea"),
+    ("futex-check-a-node-word-with-one-compare", None),
 ]
 
 # (step, path regex, text regex): the first match wins.

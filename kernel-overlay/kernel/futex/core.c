@@ -69,6 +69,13 @@ static struct {
 	struct futex_hash_bucket *queues[MAX_NUMNODES];
 } __futex_data __read_mostly __aligned(2*sizeof(long));
 
+/*
+ * nr_node_ids if every node below it is possible (all but odd firmware),
+ * else 0: a node word below it names a possible node (futex_key_node()).
+ * Set once at boot, by futex_init().
+ */
+unsigned int futex_dense_nodes __read_mostly;
+
 #define futex_hashsize	(__futex_data.hashsize)
 #define futex_node_map	(__futex_data.map)
 #define futex_queues	(__futex_data.queues)
@@ -128,13 +135,15 @@ late_initcall(fail_futex_debugfs);
 static __always_inline struct futex_hash_bucket *
 __futex_hash(union futex_key *key, bool numa)
 {
+	/* Read before the hash: the key's address need not be kept. */
+	int node = numa ? key->both.node : NUMA_NO_NODE;
 	u32 hash = jhash2((u32 *)key,
 			  offsetof(typeof(*key), both.offset) / sizeof(u32),
 			  key->both.offset);
 	struct futex_hash_bucket *table;
 
-	if (numa && key->both.node != NUMA_NO_NODE)
-		table = futex_queues[key->both.node];
+	if (node != NUMA_NO_NODE)
+		table = futex_queues[node];
 	else
 		table = futex_node_map[hash >> (32 - FUTEX_NODE_MAP_BITS)];
 
@@ -1475,6 +1484,10 @@ static int __init futex_init(void)
 			futex_node_map[i] = futex_queues[n];
 		k++;
 	}
+	/* Possible nodes 0..nr_node_ids-1: one compare checks a node word. */
+	if (nodes == nr_node_ids)
+		futex_dense_nodes = nr_node_ids;
+
 	pr_info("futex hash table, %u nodes, %lu entries (order: %u, %lu bytes)\n",
 		nodes, futex_hashsize, order, size);
 

@@ -379,12 +379,15 @@ static __always_inline bool futex_node_valid(u32 node)
 	return node < MAX_NUMNODES && node_possible(node);
 }
 
+extern unsigned int futex_dense_nodes;
+
 /**
  * futex_key_node() - The node of a FLAGS_NUMA futex, claimed if unset
  * @uaddr:	user address of the futex; get_futex_key() has checked its
  *		alignment, not yet access_ok()
  * @size:	twice the futex size: the value and its node word
  * @flags:	futex flags, with FLAGS_NUMA, and FLAGS_MPOL if given
+ * @key:	the key whose node to set
  *
  * The futex value is followed by a node word of the same size. If that word
  * is all ones ("no node"), a node is written back to it (atomically, see
@@ -395,46 +398,64 @@ static __always_inline bool futex_node_valid(u32 node)
  * selects the hash table, see futex_hash().
  *
  * One user_read_access_begin() checks the value and the node word, and the
- * read is inline: on x86, __get_user() is a call, and with a separate
- * access_ok() it cost a NUMA futex ten instructions more than this
- * (docs/performance.md).
+ * read is inline, at a constant offset from @uaddr in each size's branch:
+ * on x86, __get_user() is a call, and with a separate access_ok() it cost a
+ * NUMA futex ten instructions more than this (docs/performance.md). Where
+ * every node below nr_node_ids is possible (futex_dense_nodes), one
+ * compare accepts a node; futex_node_valid() decides the others.
  *
- * Return: the node; -EFAULT if the futex or its node word is not a user
- * address, or the node word cannot be read or written; -EINVAL if it names
- * a node that is not possible; or another error of futex_claim_node().
+ * The node goes straight into @key: returned, the compiler would test the
+ * sign of a node that the one compare accepted.
+ *
+ * Return: 0, with the node in @key; -EFAULT if the futex or its node word
+ * is not a user address, or the node word cannot be read or written;
+ * -EINVAL if it names a node that is not possible; or another error of
+ * futex_claim_node().
  */
 static __always_inline int futex_key_node(void __user *uaddr,
-					  unsigned int size, unsigned int flags)
+					  unsigned int size, unsigned int flags,
+					  union futex_key *key)
 {
-	void __user *naddr = uaddr + futex_size(flags);
+	int ret;
 	u32 node;
 
 	if (!user_read_access_begin(uaddr, size))
 		return -EFAULT;
 	/* Each size into its own type: see __futex_get_value(). */
 	if (flags & FLAGS_SIZE_32) {
-		unsafe_get_user(node, (u32 __user *)naddr, efault);
+		unsafe_get_user(node, (u32 __user *)uaddr + 1, efault);
 	} else if (flags & FLAGS_SIZE_16) {
 		u16 v16;
 
-		unsafe_get_user(v16, (u16 __user *)naddr, efault);
+		unsafe_get_user(v16, (u16 __user *)uaddr + 1, efault);
 		node = v16;
 	} else {
 		u8 v8;
 
-		unsafe_get_user(v8, (u8 __user *)naddr, efault);
+		unsafe_get_user(v8, (u8 __user *)uaddr + 1, efault);
 		node = v8;
 	}
 	user_read_access_end();
 
+	if (likely(node < futex_dense_nodes)) {
+		key->both.node = node;
+		return 0;
+	}
+
 	/* A node id first, then "no node": see futex_node_valid(). */
-	if (likely(futex_node_valid(node)))
-		return node;
+	if (futex_node_valid(node)) {
+		key->both.node = node;
+		return 0;
+	}
 
-	if (node == futex_size_max(flags))
-		return futex_claim_node(naddr, flags);
+	if (node != futex_size_max(flags))
+		return -EINVAL;
 
-	return -EINVAL;
+	ret = futex_claim_node(uaddr + futex_size(flags), flags);
+	if (ret < 0)
+		return ret;
+	key->both.node = ret;
+	return 0;
 
 efault:
 	user_read_access_end();
@@ -535,20 +556,18 @@ static __always_inline int get_futex_key(void __user *uaddr, unsigned int flags,
 	address &= PAGE_MASK;
 
 	if (unlikely(flags & (FLAGS_NUMA | FLAGS_MPOL))) {
-		int node;
-
 		if (flags & FLAGS_NUMA) {
 			/* Checks the value and the node word, then reads. */
-			node = futex_key_node(uaddr, size, flags);
-			if (node < 0)
-				return node;
+			int ret = futex_key_node(uaddr, size, flags, key);
+
+			if (ret)
+				return ret;
 		} else {
 			if (unlikely(!access_ok(uaddr, size)))
 				return -EFAULT;
 			/* No node word: the policy's node, or none. */
-			node = futex_mpol_node(current->mm, address);
+			key->both.node = futex_mpol_node(current->mm, address);
 		}
-		key->both.node = node;
 	} else {
 		if (unlikely(!access_ok(uaddr, size)))
 			return -EFAULT;

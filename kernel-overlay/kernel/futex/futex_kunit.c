@@ -777,6 +777,25 @@ static void futex_key_numa_rejects_impossible_node(struct kunit *test)
 	}
 }
 
+/*
+ * futex_key_node() takes any node word below futex_dense_nodes without
+ * asking node_possible(): each such node must be possible. On the test
+ * machine (nodes 0..N-1) the one-compare check is the one in use.
+ */
+static void futex_key_dense_nodes_are_possible(struct kunit *test)
+{
+	unsigned int node;
+
+	futex_test_expect_topology(test);
+	KUNIT_EXPECT_LE(test, futex_dense_nodes, nr_node_ids);
+	for (node = 0; node < futex_dense_nodes; node++)
+		KUNIT_EXPECT_TRUE_MSG(test, node_possible(node), "node %u", node);
+
+	if (CONFIG_FUTEX_KUNIT_TEST_NODES)
+		KUNIT_EXPECT_EQ(test, futex_dense_nodes,
+				CONFIG_FUTEX_KUNIT_TEST_NODES);
+}
+
 /* Read-only memory: a node word is read, but cannot be written back. */
 static void futex_key_numa_readonly_is_efault(struct kunit *test)
 {
@@ -851,6 +870,7 @@ static struct kunit_case futex_key_test_cases[] = {
 			 futex_numa_size_gen_params),
 	KUNIT_CASE_PARAM(futex_key_numa_rejects_impossible_node,
 			 futex_numa_size_gen_params),
+	KUNIT_CASE(futex_key_dense_nodes_are_possible),
 	KUNIT_CASE_PARAM(futex_key_numa_readonly_is_efault,
 			 futex_numa_size_gen_params),
 	KUNIT_CASE(futex_key_bad_address_is_efault),
