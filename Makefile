@@ -31,6 +31,9 @@
 #                                  booted alternately on the instruction clock
 #                                  (BENCH_BOOTS= VM_PERF_REPEATS=); ratio report in
 #                                  the results directory
+#   make trace-call ARCH=...       single futex calls stepped by gdb in both kernels:
+#                                  instructions per call and per function, exact
+#                                  (tools/guest/futex_calls.c); report in the results directory
 #   make bench-loop ARCH=x86_64    time from one overlay edit to KUnit/selftest results
 #   make check-tables              syscall tables and headers, no build
 #   make check-man                 docs/man renders without warnings, has its sections
@@ -62,6 +65,10 @@ BENCH_SMOKE := BENCH_BOOTS=1 BENCH_REPEATS=1 BENCH_ITERS=2000
 # tracer with a smaller budget than make oracle's 1M calls per ABI.
 ORACLE_ARCHES := x86_64
 ORACLE_SMOKE := ORACLE_CALLS=300000
+# The exact instruction counts of single calls (tools/trace-call.sh): every
+# call must be traced and return what its path returns. The kernels are
+# the bench smoke's, already built.
+TRACE_ARCHES := x86_64
 # The Debian 12 guest is not in make test: cold, its x86_64 stage (two
 # kernel packages, root, image, two boots) took make test past CI's 90
 # minutes (docs/debian-guest.md). Run make vm-test ARCH=x86_64|arm64.
@@ -71,7 +78,7 @@ export STRESS_SECONDS FUZZ_SECONDS FUZZ_SEED REAL_SECONDS BENCH_BOOTS BENCH_REPE
 CACHE := $(shell . $(TOOLS)/env.sh && echo $$FUTEX2_CACHE)
 RESULTS := $(shell . $(TOOLS)/env.sh && echo $$RESULTS_DIR)
 
-.PHONY: all kunit selftest shell stress fuzz bench oracle glibc-test glibc-record mutation deb vm vm-test vm-perf bench-loop check-tables check-man matrix kunit-matrix series test tree clean distclean help
+.PHONY: all kunit selftest shell stress fuzz bench oracle glibc-test glibc-record mutation deb vm vm-test vm-perf trace-call bench-loop check-tables check-man matrix kunit-matrix series test tree clean distclean help
 
 all: help
 
@@ -131,6 +138,9 @@ vm-test:
 vm-perf:
 	$(TOOLS)/vm-perf.sh $(ARCH)
 
+trace-call:
+	$(TOOLS)/trace-call.sh $(ARCH)
+
 bench-loop:
 	$(TOOLS)/bench-loop.sh $(ARCH)
 
@@ -161,11 +171,13 @@ test:
 		$(TEST_BUDGET) $(TOOLS)/stress.sh $$a all || true; done
 	@for a in $(BENCH_SMOKE_ARCHES); do $(BENCH_SMOKE) $(TOOLS)/bench.sh $$a || true; done
 	@for a in $(ORACLE_ARCHES); do $(ORACLE_SMOKE) $(TOOLS)/oracle.sh $$a || true; done
+	@for a in $(TRACE_ARCHES); do $(TOOLS)/trace-call.sh $$a || true; done
 	@for a in $(VM_ARCHES); do $(TOOLS)/vm.sh $$a test || true; done
 	@$(TOOLS)/summary.sh check-tables man series $(addprefix kunit-,$(KUNIT_ARCHES)) \
 		$(addprefix selftest-,$(SELFTEST_ARCHES)) \
 		$(addprefix kunit-debug-,$(DEBUG_ARCHES)) $(addprefix stress-debug-,$(DEBUG_ARCHES)) \
 		$(addprefix bench-,$(BENCH_SMOKE_ARCHES)) $(addprefix oracle-,$(ORACLE_ARCHES)) \
+		$(addprefix trace-call-,$(TRACE_ARCHES)) \
 		$(addprefix vm-futex2-,$(VM_ARCHES)) $(addprefix vm-pristine-,$(VM_ARCHES))
 
 clean:

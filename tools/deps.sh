@@ -1,10 +1,11 @@
 #!/bin/bash
 # Install the Debian packages a step needs, if they are missing.
-# Usage: tools/deps.sh base|deb|debian|ARCH
+# Usage: tools/deps.sh base|deb|debian|trace|ARCH
 #   base    the pinned kernel source and the host build tools
 #   deb     base plus what the kernel's bindeb-pkg needs (tools/deb.sh)
 #   debian  base plus what builds and boots the Debian 12 guest
 #           (tools/debian-root.sh, tools/debian-image.sh, tools/vm.sh)
+#   trace   base plus gdb for every arch (tools/trace-call.sh)
 #   ARCH    base plus that architecture's QEMU and cross compiler
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
@@ -20,6 +21,8 @@ if [[ $what == deb ]]; then
 elif [[ $what == debian ]]; then
 	# arch-test: mmdebstrap checks with it that a foreign root can run.
 	pkgs+=(mmdebstrap arch-test e2fsprogs util-linux zstd)
+elif [[ $what == trace ]]; then
+	pkgs+=(gdb-multiarch)
 elif [[ $what != base ]]; then
 	check_arch "$what"
 	IFS=, read -r -a extra <<<"$(arch_field "$what" packages)"

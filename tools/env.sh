@@ -56,6 +56,8 @@ REAL_SECONDS=${REAL_SECONDS:-30}
 BENCH_BOOTS=${BENCH_BOOTS:-3}
 BENCH_REPEATS=${BENCH_REPEATS:-5}
 BENCH_ITERS=${BENCH_ITERS:-20000}
+# tools/trace-call.sh: the limit for one kernel's boot and traces, seconds.
+TRACE_TIMEOUT=${TRACE_TIMEOUT:-600}
 
 # The Debian guest's test run (tools/vm.sh ARCH test): the time limit of
 # one boot (wall clock), and the guest seconds of each timed perf bench

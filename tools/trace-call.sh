@@ -1,0 +1,123 @@
+#!/bin/bash
+# Count, instruction by instruction and function by function, what single
+# futex calls execute in the patched and in the pristine 6.1 kernel: each
+# kernel boots in QEMU (the bench guest's CPUs and instruction clock)
+# stopped, with tools/guest/futex_calls.c as /init; gdb-multiarch steps
+# through each tagged call from its syscall entry to its return
+# (tools/trace-call.py), and tools/trace-report.py names the function of
+# every step from the kernel's symbols. Exact where make bench is
+# statistical, and it says where a difference is.
+# Usage: tools/trace-call.sh ARCH
+# Report: the results directory, trace-call-ARCH.md (the raw steps in the
+# build directory, trace-ARCH/KERNEL/LABEL.pcs).
+set -euo pipefail
+. "$(dirname "$0")/env.sh"
+
+arch=${1:-}
+grep -qx -- "$arch" <<<"$(selftest_arches)" ||
+	die "unknown or unsupported ARCH '$arch'; one of: $(selftest_arches | xargs)"
+
+"$FUTEX2_REPO/tools/deps.sh" "$arch"
+"$FUTEX2_REPO/tools/deps.sh" trace
+"$FUTEX2_REPO/tools/tree.sh" >/dev/null
+work=$BUILD_ROOT/trace-$arch
+mkdir -p "$work" "$LOG_DIR" "$RESULTS_DIR"
+eval "$(python3 "$FUTEX2_REPO/tools/qemu-params.py" "$TREE_DIR" "$(arch_field "$arch" kunit_arch)")"
+
+# 1. The kernels: the KUnit builds the benchmark boots (incremental).
+for variant in "" pristine; do
+	log "building the ${variant:-patched} kernel"
+	VARIANT=$variant kunit_py "$arch" build >"$LOG_DIR/trace-${variant:-patched}-$arch.build.log" 2>&1 ||
+		{ tail -n 30 "$LOG_DIR/trace-${variant:-patched}-$arch.build.log" >&2; die "kernel build failed"; }
+done
+
+# 2. The guest program as /init, and the list of calls for gdb from the
+# same source built for the host.
+cross=$(arch_field "$arch" cross)
+[[ $cross == - ]] && cross=
+src=$FUTEX2_REPO/tools/guest/futex_calls.c
+"${cross}gcc" -O2 -Wall -Werror -static -pthread -o "$work/futex_calls" "$src"
+gcc -O2 -Wall -Werror -o "$work/futex_calls-host" "$src" -lpthread
+"$work/futex_calls-host" --list >"$work/calls"
+{
+	echo "dir /dev 755 0 0"
+	echo "nod /dev/console 600 0 0 c 5 1"
+	echo "file /init $work/futex_calls 755 0 0"
+} >"$work/initramfs.list"
+"$(kernel_build_dir "$arch")/usr/gen_init_cpio" "$work/initramfs.list" >"$work/initramfs.cpio"
+
+# 3. Each kernel, stopped at its first instruction, under gdb. The bench
+# guest's machine: its CPUs, its nodes and the instruction clock.
+read -r -a numa_args <<<"$(qemu_numa_args "$(arch_field "$arch" bench_cpus)")"
+# Each kernel's traces are its tests: one passes if its trace was taken
+# and the call returned what its path returns (the guest checks: no
+# waiter to wake, a value that does not match); the futex2 calls are
+# traced on the patched kernel only.
+port=$((20000 + RANDOM % 20000))
+passed=0 failed=0
+for kernel in patched pristine; do
+	variant=
+	[[ $kernel == pristine ]] && variant=pristine
+	build_dir=$(VARIANT=$variant kernel_build_dir "$arch")
+	out=$work/$kernel
+	rm -rf "$out" && mkdir -p "$out"
+	console=$LOG_DIR/trace-$kernel-$arch.console
+	gdblog=$LOG_DIR/trace-$kernel-$arch.gdb.log
+	rm -f "$console"
+	# shellcheck disable=SC2206
+	qemu=("$QEMU" -nodefaults -m 1024 $QEMU_MACHINE "${numa_args[@]}"
+	      -kernel "$build_dir/$QEMU_IMAGE" -initrd "$work/initramfs.cpio"
+	      -append "$QEMU_CMDLINE nokaslr kunit.enable=0 panic=-1 rdinit=/init"
+	      -no-reboot -nographic -serial "file:$console" $QEMU_ICOUNT_ARGS
+	      -gdb "tcp:127.0.0.1:$port" -S)
+	log "booting the $kernel kernel under gdb (port $port)"
+	"${qemu[@]}" </dev/null >"$LOG_DIR/trace-$kernel-$arch.qemu.log" 2>&1 &
+	qemu_pid=$!
+	set +e
+	TRACE_ARCH=$arch TRACE_PORT=$port TRACE_CALLS=$work/calls TRACE_REPEAT=3 TRACE_OUT=$out \
+		timeout --kill-after=10 "$TRACE_TIMEOUT" \
+		gdb-multiarch -batch -nx -ex "file $build_dir/vmlinux" \
+		-x "$FUTEX2_REPO/tools/trace-call.py" >"$gdblog" 2>&1
+	rc=$?
+	set -e
+	# The guest powers off once gdb has let go; if not, it is killed.
+	for ((i = 0; i < 60; i++)); do
+		kill -0 "$qemu_pid" 2>/dev/null || break
+		sleep 1
+	done
+	kill "$qemu_pid" 2>/dev/null || true
+	wait "$qemu_pid" 2>/dev/null || true
+	grep '^trace-call:' "$gdblog" >&2 || true
+	if [[ $rc -ne 0 ]]; then
+		tail -n 20 "$gdblog" >&2
+		log "gdb failed on the $kernel kernel (exit $rc): $gdblog"
+		failed=$((failed + 1))
+	fi
+	while read -r label entry _; do
+		[[ $kernel == pristine && $entry == futex_w* ]] && continue
+		if [[ -s $out/$label.pcs ]] &&
+		   { [[ $entry == handle_futex_death ]] || grep -aq "^result $label as expected" "$console"; }; then
+			passed=$((passed + 1))
+		else
+			log "$kernel: $label: no trace, or not the result its path returns ($console)"
+			failed=$((failed + 1))
+		fi
+	done <"$work/calls"
+	if ! grep -aq '^FUTEX-CALLS-DONE' "$console"; then
+		log "the $kernel guest did not finish ($console)"
+		failed=$((failed + 1))
+	fi
+	port=$((port + 1))
+done
+record_result "trace-call-$arch" "$passed" "$failed"
+log "trace-call-$arch: $passed passed, $failed failed"
+[[ $failed -eq 0 ]] || die "some calls were not traced as meant; no report"
+
+# 4. The report.
+report=$RESULTS_DIR/trace-call-$arch.md
+python3 "$FUTEX2_REPO/tools/trace-report.py" --arch "$arch" --calls "$work/calls" --nm "${cross}nm" \
+	--patched "$work/patched" "$(kernel_build_dir "$arch")/vmlinux" \
+	--pristine "$work/pristine" "$(VARIANT=pristine kernel_build_dir "$arch")/vmlinux" \
+	>"$report"
+cat "$report"
+log "report: $report"
