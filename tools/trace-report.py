@@ -6,9 +6,10 @@ Reads the steps gdb recorded (one PC a line, LABEL.pcs in a directory per
 kernel), names each step's function from the kernel's symbol table (nm),
 and prints markdown: each call's instructions in both kernels, the pairs
 that make bench's targets, and function by function where two traces
-differ. gdb's stepi now and then reports one PC twice in a row (QEMU ends
-the translation block there); no instruction here branches to itself, so a
-repeated PC is counted once, and the number dropped is reported.
+differ. A PC that repeats in a row is a `rep`-prefixed string
+instruction's iterations (x86_64: the `rep stos` that clears a futex_q in
+the waits), which gdb steps one at a time: it is counted once, as the one
+instruction it is, and the repeats are reported.
 """
 import argparse
 import bisect
@@ -119,8 +120,9 @@ def main():
            % (args.arch, args.arch), "",
            "Each call's own kernel instructions, from its syscall entry to its"
            " return (the robust entry: `handle_futex_death()`), stepped by gdb"
-           " in QEMU; the third of three identical calls. Repeated steps"
-           " dropped: %d." % repeated, "",
+           " in QEMU; the third of three identical calls. Iterations of"
+           " `rep` string instructions beyond the first, not counted: %d."
+           % repeated, "",
            "| call | pristine 6.1 | patched | difference |",
            "|---|---:|---:|---:|"]
     for lab in labels:
