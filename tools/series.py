@@ -65,7 +65,9 @@ LAYERS = [
      "e5a19dd7df15f0f6c1a367f74e9dda01eb8f2d99"),
     ("futex-read-the-node-word-inline",
      "b9adbb80840c4ddadc1171b14049bc106c6fb9ea"),
-    ("futex-check-a-node-word-with-one-compare", None),
+    ("futex-check-a-node-word-with-one-compare",
+     "9b01aa5a8f3772f81732d90540f674c4a21faece"),
+    ("futex-keep-no-node-as-zero-in-the-key", None),
 ]
 
 # (step, path regex, text regex): the first match wins.

@@ -59,7 +59,11 @@ union futex_key {
 		u64 ptr;
 		unsigned long word;
 		unsigned int offset;
-		int node;	/* NOT hashed! NUMA_NO_NODE unless FLAGS_NUMA */
+		/*
+		 * NOT hashed! The node plus one, so that the zeroes of
+		 * FUTEX_KEY_INIT are "no node": see futex_key_set_node().
+		 */
+		unsigned int node_plus1;
 	} both;
 };
 

@@ -66,7 +66,8 @@
 static struct {
 	unsigned long            hashsize;
 	struct futex_hash_bucket *map[FUTEX_NODE_MAP_SIZE];
-	struct futex_hash_bucket *queues[MAX_NUMNODES];
+	/* [0] is "no node" (futex_key_set_node()), [node + 1] node's table */
+	struct futex_hash_bucket *queues[1 + MAX_NUMNODES];
 } __futex_data __read_mostly __aligned(2*sizeof(long));
 
 /*
@@ -78,7 +79,7 @@ unsigned int futex_dense_nodes __read_mostly;
 
 #define futex_hashsize	(__futex_data.hashsize)
 #define futex_node_map	(__futex_data.map)
-#define futex_queues	(__futex_data.queues)
+#define futex_queues	(__futex_data.queues + 1)	/* by node */
 
 
 /*
@@ -135,15 +136,18 @@ late_initcall(fail_futex_debugfs);
 static __always_inline struct futex_hash_bucket *
 __futex_hash(union futex_key *key, bool numa)
 {
-	/* Read before the hash: the key's address need not be kept. */
-	int node = numa ? key->both.node : NUMA_NO_NODE;
+	/*
+	 * Read before the hash: the key's address need not be kept. The node
+	 * plus one, as the key keeps it, indexes the tables as it is.
+	 */
+	unsigned int node_plus1 = numa ? key->both.node_plus1 : 0;
 	u32 hash = jhash2((u32 *)key,
 			  offsetof(typeof(*key), both.offset) / sizeof(u32),
 			  key->both.offset);
 	struct futex_hash_bucket *table;
 
-	if (node != NUMA_NO_NODE)
-		table = futex_queues[node];
+	if (node_plus1)
+		table = __futex_data.queues[node_plus1];
 	else
 		table = futex_node_map[hash >> (32 - FUTEX_NODE_MAP_BITS)];
 

@@ -382,6 +382,32 @@ static __always_inline bool futex_node_valid(u32 node)
 extern unsigned int futex_dense_nodes;
 
 /**
+ * futex_key_set_node() - Put a node into a futex key
+ * @key:	the key
+ * @node:	a possible node, or NUMA_NO_NODE
+ *
+ * The key keeps the node plus one, so that a key made from FUTEX_KEY_INIT
+ * has no node until this is called: get_futex_key() need not store
+ * anything for a key without FLAGS_NUMA or FLAGS_MPOL (every legacy
+ * futex() key), as 6.1 stored nothing. futex_key_get_node() undoes it.
+ */
+static __always_inline void futex_key_set_node(union futex_key *key, int node)
+{
+	key->both.node_plus1 = node + 1;
+}
+
+/**
+ * futex_key_get_node() - The node of a futex key
+ * @key:	the key, made from FUTEX_KEY_INIT by get_futex_key()
+ *
+ * Return: the node futex_key_set_node() put in, or NUMA_NO_NODE if none.
+ */
+static __always_inline int futex_key_get_node(const union futex_key *key)
+{
+	return (int)key->both.node_plus1 - 1;
+}
+
+/**
  * futex_key_node() - The node of a FLAGS_NUMA futex, claimed if unset
  * @uaddr:	user address of the futex; get_futex_key() has checked its
  *		alignment, not yet access_ok()
@@ -437,16 +463,17 @@ static __always_inline int futex_key_node(void __user *uaddr,
 	}
 	user_read_access_end();
 
-	if (likely(node < futex_dense_nodes)) {
-		key->both.node = node;
+	/*
+	 * Stored before it is checked (an error leaves the key unused), so
+	 * that the one compare returns straight into get_futex_key().
+	 */
+	futex_key_set_node(key, node);
+	if (likely(node < futex_dense_nodes))
 		return 0;
-	}
 
 	/* A node id first, then "no node": see futex_node_valid(). */
-	if (futex_node_valid(node)) {
-		key->both.node = node;
+	if (futex_node_valid(node))
 		return 0;
-	}
 
 	if (node != futex_size_max(flags))
 		return -EINVAL;
@@ -454,7 +481,7 @@ static __always_inline int futex_key_node(void __user *uaddr,
 	ret = futex_claim_node(uaddr + futex_size(flags), flags);
 	if (ret < 0)
 		return ret;
-	key->both.node = ret;
+	futex_key_set_node(key, ret);
 	return 0;
 
 efault:
@@ -563,15 +590,18 @@ static __always_inline int get_futex_key(void __user *uaddr, unsigned int flags,
 			if (ret)
 				return ret;
 		} else {
+			/* No node word: the policy's node, or none. */
+			int node;
+
 			if (unlikely(!access_ok(uaddr, size)))
 				return -EFAULT;
-			/* No node word: the policy's node, or none. */
-			key->both.node = futex_mpol_node(current->mm, address);
+			node = futex_mpol_node(current->mm, address);
+			futex_key_set_node(key, node);
 		}
 	} else {
 		if (unlikely(!access_ok(uaddr, size)))
 			return -EFAULT;
-		key->both.node = NUMA_NO_NODE;
+		/* No node: FUTEX_KEY_INIT's, see futex_key_set_node(). */
 	}
 
 	/* After the node read: an injected fault fails as a bad address. */

@@ -609,7 +609,8 @@ static void futex_key_encodes_size(struct kunit *test)
 				KUNIT_EXPECT_PTR_EQ(test, keys[i].private.mm,
 						    current->mm);
 			}
-			KUNIT_EXPECT_EQ(test, keys[i].both.node, NUMA_NO_NODE);
+			KUNIT_EXPECT_EQ(test, futex_key_get_node(&keys[i]),
+					NUMA_NO_NODE);
 		}
 
 		for (i = 0; i < ARRAY_SIZE(sizes); i++) {
@@ -624,6 +625,26 @@ static void futex_key_encodes_size(struct kunit *test)
 			}
 		}
 	}
+}
+
+/*
+ * get_futex_key() stores no node for a key without FLAGS_NUMA or FLAGS_MPOL:
+ * FUTEX_KEY_INIT must read as "no node", and every node, 0 included, must
+ * read back as put in.
+ */
+static void futex_key_init_has_no_node(struct kunit *test)
+{
+	union futex_key key = FUTEX_KEY_INIT;
+	int node;
+
+	KUNIT_EXPECT_EQ(test, futex_key_get_node(&key), NUMA_NO_NODE);
+	for_each_node(node) {
+		futex_key_set_node(&key, node);
+		KUNIT_EXPECT_EQ(test, futex_key_get_node(&key), node);
+	}
+	futex_key_set_node(&key, NUMA_NO_NODE);
+	KUNIT_EXPECT_EQ(test, futex_key_get_node(&key), NUMA_NO_NODE);
+	KUNIT_EXPECT_EQ(test, memcmp(&key, &FUTEX_KEY_INIT, sizeof(key)), 0);
 }
 
 /* A legacy futex() key and a 32-bit futex2 key of one address match. */
@@ -715,7 +736,7 @@ static void futex_key_numa_reads_node_word(struct kunit *test)
 
 		KUNIT_ASSERT_EQ(test, get_futex_key(uaddr, flags, &key,
 						    FUTEX_READ), 0);
-		KUNIT_EXPECT_EQ(test, key.both.node, node);
+		KUNIT_EXPECT_EQ(test, futex_key_get_node(&key), node);
 		KUNIT_EXPECT_EQ(test, futex_test_get(test, uaddr + size, size),
 				(u32)node);
 	}
@@ -742,7 +763,7 @@ static void futex_key_numa_fills_in_no_node(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, get_futex_key(uaddr, flags, &key, FUTEX_READ), 0);
 	migrate_enable();
 
-	KUNIT_EXPECT_EQ(test, key.both.node, node);
+	KUNIT_EXPECT_EQ(test, futex_key_get_node(&key), node);
 	KUNIT_EXPECT_EQ(test, futex_test_get(test, uaddr + size, size), (u32)node);
 	KUNIT_EXPECT_EQ(test, futex_test_get(test, uaddr, size), 0u);
 	KUNIT_EXPECT_EQ(test, futex_test_get(test, uaddr + 2 * size, size),
@@ -810,7 +831,7 @@ static void futex_key_numa_readonly_is_efault(struct kunit *test)
 
 	/* Fresh anonymous memory reads as zeroes: node 0, nothing to write. */
 	KUNIT_EXPECT_EQ(test, get_futex_key(page, flags, &key, FUTEX_READ), 0);
-	KUNIT_EXPECT_EQ(test, key.both.node, 0);
+	KUNIT_EXPECT_EQ(test, futex_key_get_node(&key), 0);
 
 	/*
 	 * Poke "no node" in as a debugger would; the mapping stays read-only.
@@ -862,6 +883,7 @@ static struct kunit_case futex_key_test_cases[] = {
 	KUNIT_CASE_PARAM(futex_key_requires_natural_alignment,
 			 futex_align_gen_params),
 	KUNIT_CASE(futex_key_encodes_size),
+	KUNIT_CASE(futex_key_init_has_no_node),
 	KUNIT_CASE(futex_key_legacy_matches_futex2_u32),
 	KUNIT_CASE(futex_key_shared_mapping_keeps_kind_and_size),
 	KUNIT_CASE_PARAM(futex_key_numa_reads_node_word,
@@ -1015,7 +1037,7 @@ static void futex_mpol_without_numa_writes_nothing(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, copy_to_user(page, words, sizeof(words)), 0);
 
 	KUNIT_ASSERT_EQ(test, get_futex_key(page, flags, &key, FUTEX_READ), 0);
-	KUNIT_EXPECT_EQ(test, key.both.node, c->want);
+	KUNIT_EXPECT_EQ(test, futex_key_get_node(&key), c->want);
 	KUNIT_ASSERT_EQ(test, copy_from_user(after, page, sizeof(after)), 0);
 	for (i = 0; i < ARRAY_SIZE(words); i++)
 		KUNIT_EXPECT_EQ_MSG(test, after[i], words[i], "word %u", i);
@@ -1067,7 +1089,8 @@ static void futex_mpol_numa_writes_back_policy_node(struct kunit *test)
 				    "U%u", 8 * size);
 		migrate_enable();
 
-		KUNIT_EXPECT_EQ_MSG(test, key.both.node, want, "U%u", 8 * size);
+		KUNIT_EXPECT_EQ_MSG(test, futex_key_get_node(&key), want,
+				    "U%u", 8 * size);
 		KUNIT_EXPECT_EQ_MSG(test, futex_test_get(test, uaddr + size, size),
 				    (u32)want, "U%u", 8 * size);
 		KUNIT_EXPECT_EQ(test, futex_test_get(test, uaddr, size), 0x5au);
@@ -1092,7 +1115,7 @@ static void futex_mpol_numa_set_word_wins(struct kunit *test)
 	futex_test_put(test, page + 4, 4, 0);
 
 	KUNIT_ASSERT_EQ(test, get_futex_key(page, flags, &key, FUTEX_READ), 0);
-	KUNIT_EXPECT_EQ(test, key.both.node, 0);
+	KUNIT_EXPECT_EQ(test, futex_key_get_node(&key), 0);
 	KUNIT_EXPECT_EQ(test, futex_test_get(test, page + 4, 4), 0u);
 }
 
@@ -1112,7 +1135,7 @@ static void futex_mpol_unmapped_address(struct kunit *test)
 	/* A private key touches no memory: no node, and no error yet. */
 	KUNIT_EXPECT_EQ(test, get_futex_key(page, FLAGS_SIZE_32 | FLAGS_MPOL,
 					    &key, FUTEX_READ), 0);
-	KUNIT_EXPECT_EQ(test, key.both.node, NUMA_NO_NODE);
+	KUNIT_EXPECT_EQ(test, futex_key_get_node(&key), NUMA_NO_NODE);
 	KUNIT_EXPECT_EQ(test, get_futex_key(page, FLAGS_SIZE_32 | FLAGS_NUMA |
 					    FLAGS_MPOL, &key, FUTEX_READ),
 			-EFAULT);
@@ -1287,7 +1310,7 @@ static void futex_mpol_gives_no_node_without_numa(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, get_futex_key(page, FLAGS_SIZE_32 | FLAGS_MPOL,
 					    &key, FUTEX_READ), 0);
-	KUNIT_EXPECT_EQ(test, key.both.node, NUMA_NO_NODE);
+	KUNIT_EXPECT_EQ(test, futex_key_get_node(&key), NUMA_NO_NODE);
 }
 
 static struct kunit_case futex_mpol_test_cases[] = {
@@ -1316,7 +1339,7 @@ static void futex_hash_sees_promised_nodes(struct kunit *test)
 	for_each_node(node) {
 		union futex_key key = FUTEX_KEY_INIT;
 
-		key.both.node = node;
+		futex_key_set_node(&key, node);
 		KUNIT_EXPECT_EQ(test, futex_hash_node(futex_hash(&key)), node);
 	}
 }
@@ -1502,7 +1525,7 @@ static void futex_hash_tables_sit_on_their_node(struct kunit *test)
 		struct futex_hash_bucket *hb, *table;
 		unsigned long pages = 0, on_node = 0;
 
-		key.both.node = node;
+		futex_key_set_node(&key, node);
 		hb = futex_hash(&key);
 		table = hb - futex_hash_index(hb);
 
