@@ -10,6 +10,14 @@ differ. A PC that repeats in a row is a `rep`-prefixed string
 instruction's iterations (x86_64: the `rep stos` that clears a futex_q in
 the waits), which gdb steps one at a time: it is counted once, as the one
 instruction it is, and the repeats are reported.
+
+Work on the way back to user space that the call did not ask for (a
+reschedule or a signal: the kernel enters do_notify_resume() on arm64,
+exit_to_user_mode_loop() on x86_64, when a timer tick set
+TIF_NEED_RESCHED just before the call) is not the call's own path: its
+steps, from that function's entry until the step back in its caller,
+are not counted, and the report says how many there were. The caller's
+own test and call around it (about 2 instructions) are still counted.
 """
 import argparse
 import bisect
@@ -29,6 +37,10 @@ PAIRS = [
     ("futex2 U8 wait vs U32", "futex2-wait-u32", "futex2-wait-u8"),
     ("FUTEX2_NUMA U32 wait vs plain", "futex2-wait-u32", "futex2-wait-u32-numa"),
 ]
+
+
+# Entered on the way back to user space only when there is work to do.
+EXIT_WORK = ("do_notify_resume", "exit_to_user_mode_loop")
 
 
 class Symbols:
@@ -52,12 +64,17 @@ class Symbols:
 
 
 def load(directory, label, syms):
-    """Per-function step counts of one call, in first-run order; or None."""
+    """Per-function step counts of one call, in first-run order; or None.
+
+    Also returns the repeats of `rep` instructions and the steps of exit
+    work (EXIT_WORK), neither of them counted.
+    """
     path = os.path.join(directory, label + ".pcs")
     if not os.path.exists(path):
-        return None, 0
+        return None, 0, 0
     funcs = collections.OrderedDict()
-    last, repeated = None, 0
+    last, repeated, exit_work = None, 0, 0
+    prev_name, caller = None, None
     with open(path) as f:
         for line in f:
             pc = int(line, 16)
@@ -66,8 +83,17 @@ def load(directory, label, syms):
                 continue
             last = pc
             name = syms.name(pc)
+            if caller is None and name in EXIT_WORK and prev_name not in EXIT_WORK:
+                caller = prev_name
+            if caller is not None:
+                if name != caller:
+                    exit_work += 1
+                    prev_name = name
+                    continue
+                caller = None
+            prev_name = name
             funcs[name] = funcs.get(name, 0) + 1
-    return funcs, repeated
+    return funcs, repeated, exit_work
 
 
 def breakdown(title, a_name, a, b_name, b):
@@ -98,13 +124,16 @@ def main():
     labels = [line.split()[0] for line in open(args.calls) if line.strip()]
     kernels = {}
     repeated = 0
+    exit_work = []
     for kernel, (directory, vmlinux) in (("patched", args.patched),
                                           ("pristine", args.pristine)):
         syms = Symbols(args.nm, vmlinux)
         kernels[kernel] = {}
         for label in labels:
-            funcs, rep = load(directory, label, syms)
+            funcs, rep, work = load(directory, label, syms)
             repeated += rep
+            if work:
+                exit_work.append("`%s` on the %s kernel: %d" % (label, kernel, work))
             if funcs is not None:
                 kernels[kernel][label] = funcs
     patched, pristine = kernels["patched"], kernels["pristine"]
@@ -123,6 +152,10 @@ def main():
            " in QEMU; the third of three identical calls. Iterations of"
            " `rep` string instructions beyond the first, not counted: %d."
            % repeated, "",
+           "Exit work on the way back to user space (a reschedule or a"
+           " signal the call did not cause), not counted (the caller's test"
+           " and call around it are): %s."
+           % ("; ".join(exit_work) if exit_work else "none"), "",
            "| call | pristine 6.1 | patched | difference |",
            "|---|---:|---:|---:|"]
     for lab in labels:
