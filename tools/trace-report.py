@@ -12,12 +12,14 @@ the waits), which gdb steps one at a time: it is counted once, as the one
 instruction it is, and the repeats are reported.
 
 Work on the way back to user space that the call did not ask for (a
-reschedule or a signal: the kernel enters do_notify_resume() on arm64,
-exit_to_user_mode_loop() on x86_64, when a timer tick set
-TIF_NEED_RESCHED just before the call) is not the call's own path: its
-steps, from that function's entry until the step back in its caller,
-are not counted, and the report says how many there were. The caller's
-own test and call around it (about 2 instructions) are still counted.
+reschedule or a signal, when a timer tick set TIF_NEED_RESCHED just
+before the call) is not the call's own path. Its out-of-line entry
+points (EXIT_WORK: arm64's do_notify_resume(); on x86_64, whose
+exit_to_user_mode_loop() is inlined into exit_to_user_mode_prepare(),
+schedule() and arch_do_signal_or_restart()) and every step until the
+return to their caller are not counted, and the report says how many
+there were. The caller's own test and call around them (a few
+instructions) are still counted.
 """
 import argparse
 import bisect
@@ -39,8 +41,9 @@ PAIRS = [
 ]
 
 
-# Entered on the way back to user space only when there is work to do.
-EXIT_WORK = ("do_notify_resume", "exit_to_user_mode_loop")
+# Entered on the way back to user space only when there is work to do;
+# none of the traced calls blocks, so none of them schedules on its own.
+EXIT_WORK = ("do_notify_resume", "schedule", "arch_do_signal_or_restart")
 
 
 class Symbols:
