@@ -66,7 +66,11 @@
 static struct {
 	unsigned long            hashsize;
 	struct futex_hash_bucket *map[FUTEX_NODE_MAP_SIZE];
-	/* [0] is "no node" (futex_key_set_node()), [node + 1] node's table */
+	/*
+	 * By the key's node plus one (futex_key_set_node()): [node + 1] is
+	 * that node's table; [0], "no node", is never read, such a key takes
+	 * the map.
+	 */
 	struct futex_hash_bucket *queues[1 + MAX_NUMNODES];
 } __futex_data __read_mostly __aligned(2*sizeof(long));
 
