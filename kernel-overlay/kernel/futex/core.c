@@ -59,13 +59,15 @@
 #define FUTEX_NODE_MAP_SIZE	BIT(FUTEX_NODE_MAP_BITS)
 
 /*
- * The size of the tables and the map are always used together (after
- * initialization only in futex_hash()); keep them, and the first map
- * entries, in one cacheline.
+ * What futex_hash() reads, in one object: one address reaches all of it.
+ * The map comes first, so that an entry is loaded from the base with the
+ * scaled index alone (arm64: no add for an offset), and the tables' index
+ * mask is kept rather than their size (no subtraction per hash); together
+ * they made a plain hash cost what 6.1's did (docs/performance.md).
  */
 static struct {
-	unsigned long            hashsize;
 	struct futex_hash_bucket *map[FUTEX_NODE_MAP_SIZE];
+	unsigned long            hashmask;	/* buckets per node - 1 */
 	/*
 	 * By the key's node plus one (futex_key_set_node()): [node + 1] is
 	 * that node's table; [0], "no node", is never read, such a key takes
@@ -81,7 +83,8 @@ static struct {
  */
 unsigned int futex_dense_nodes __read_mostly;
 
-#define futex_hashsize	(__futex_data.hashsize)
+#define futex_hashmask	(__futex_data.hashmask)
+#define futex_hashsize	(futex_hashmask + 1)
 #define futex_node_map	(__futex_data.map)
 #define futex_queues	(__futex_data.queues + 1)	/* by node */
 
@@ -155,7 +158,7 @@ __futex_hash(union futex_key *key, bool numa)
 	else
 		table = futex_node_map[hash >> (32 - FUTEX_NODE_MAP_BITS)];
 
-	return &table[hash & (futex_hashsize - 1)];
+	return &table[hash & futex_hashmask];
 }
 
 /**
@@ -1456,7 +1459,7 @@ static int __init futex_init(void)
 	unsigned int order, n, k, nodes = num_possible_nodes();
 	unsigned long size, i;
 
-	futex_hashsize = futex_hash_size(num_possible_cpus(), nodes);
+	futex_hashmask = futex_hash_size(num_possible_cpus(), nodes) - 1;
 	size = sizeof(struct futex_hash_bucket) * futex_hashsize;
 	order = get_order(size);
 
