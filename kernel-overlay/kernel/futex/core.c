@@ -488,7 +488,7 @@ int futex_mpol_node(struct mm_struct *mm, unsigned long addr)
 /**
  * get_futex_key_shared() - The key of a PROCESS_SHARED futex
  * @address:	user address of the futex's page (page aligned)
- * @key:	the key; get_futex_key() has set its offset and node
+ * @key:	the key; get_futex_key() has set its node, and sets its offset
  * @rw:		mapping needs to be read/write (values: FUTEX_READ,
  *              FUTEX_WRITE)
  *
@@ -519,6 +519,16 @@ int get_futex_key_shared(unsigned long address, union futex_key *key,
 	struct page *page, *tail;
 	struct address_space *mapping;
 	int err, ro = 0;
+
+	/*
+	 * get_futex_key() has checked the alignment, so the futex (and a node
+	 * word) lies within this page and checking the page is checking the
+	 * futex: TASK_SIZE_MAX is page aligned. Here, not inline in each
+	 * caller, as 6.1 made this check inside get_futex_key(): inline, the
+	 * shared calls paid for it in registers saved around this call.
+	 */
+	if (unlikely(!access_ok((void __user *)address, PAGE_SIZE)))
+		return -EFAULT;
 
 again:
 	/* Ignore any VERIFY_READ mapping (futex common case) */

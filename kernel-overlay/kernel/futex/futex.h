@@ -567,6 +567,7 @@ static __always_inline int get_futex_key(void __user *uaddr, unsigned int flags,
 {
 	unsigned long address = (unsigned long)uaddr;
 	unsigned int size = futex_size(flags);
+	unsigned int offset;
 	int kind;
 
 	if (flags & FLAGS_NUMA)
@@ -577,7 +578,7 @@ static __always_inline int get_futex_key(void __user *uaddr, unsigned int flags,
 	 * futex, or to twice that with FLAGS_NUMA so that the value and the
 	 * node word share one aligned unit (and never straddle a page).
 	 */
-	key->both.offset = futex_key_offset(address, flags);
+	offset = futex_key_offset(address, flags);
 	if (unlikely(address & (size - 1)))	/* size is a power of two */
 		return -EINVAL;
 	address &= PAGE_MASK;
@@ -598,11 +599,12 @@ static __always_inline int get_futex_key(void __user *uaddr, unsigned int flags,
 			node = futex_mpol_node(current->mm, address);
 			futex_key_set_node(key, node);
 		}
-	} else {
+	} else if (!(flags & FLAGS_SHARED)) {
 		if (unlikely(!access_ok(uaddr, size)))
 			return -EFAULT;
 		/* No node: FUTEX_KEY_INIT's, see futex_key_set_node(). */
 	}
+	/* A shared futex's page is checked by get_futex_key_shared(). */
 
 	/* After the node read: an injected fault fails as a bad address. */
 	if (unlikely(should_fail_futex(flags & FLAGS_SHARED)))
@@ -628,14 +630,16 @@ static __always_inline int get_futex_key(void __user *uaddr, unsigned int flags,
 			key->private.mm = NULL;
 
 		key->private.address = address;
+		key->both.offset = offset;
 		return 0;
 	}
 
+	/* The offset is stored once, with the kind bits: not read back. */
 	kind = get_futex_key_shared(address, key, rw);
 	if (unlikely(kind < 0))
 		return kind;
 
-	key->both.offset |= futex_key_kind(flags, kind);
+	key->both.offset = offset | futex_key_kind(flags, kind);
 	return 0;
 }
 
