@@ -17,16 +17,17 @@
 /*
  * Futex flags used to encode options to functions and preserve them across
  * restarts.
+ *
+ * FLAGS_SHARED, FLAGS_CLOCKRT and FLAGS_HAS_TIMEOUT keep 6.1's values, and
+ * a 32-bit futex has size code zero, so that a legacy futex() op's flags
+ * are 6.1's flags, computed by 6.1's instructions (futex_to_flags()).
+ * The size code is the log2 of the size with bit 1 flipped; FLAGS_NUMA and
+ * FLAGS_MPOL sit above it as FUTEX2_NUMA and FUTEX2_MPOL sit above
+ * FUTEX2_SIZE_MASK, so that futex2_to_flags() converts all three in one go.
+ * Internal only: no value here is ABI.
  */
-#define FLAGS_SIZE_8		0x00
-#define FLAGS_SIZE_16		0x01
-#define FLAGS_SIZE_32		0x02
-#define FLAGS_SIZE_64		0x03
-
-#define FLAGS_SIZE_MASK		0x03
-
 #ifdef CONFIG_MMU
-# define FLAGS_SHARED		0x10
+# define FLAGS_SHARED		0x01
 #else
 /*
  * NOMMU does not have per process address space. Let the compiler optimize
@@ -34,20 +35,28 @@
  */
 # define FLAGS_SHARED		0x00
 #endif
-#define FLAGS_CLOCKRT		0x20
-#define FLAGS_HAS_TIMEOUT	0x40
-#define FLAGS_NUMA		0x80
-/* An unset node comes from the memory policy of the futex's VMA. */
-#define FLAGS_MPOL		0x100
-/* futex_wake() with nr_wake == 0 wakes nobody (futex2); legacy wakes one. */
-#define FLAGS_STRICT		0x200
+#define FLAGS_CLOCKRT		0x02
+#define FLAGS_HAS_TIMEOUT	0x04
 
-/*
- * FLAGS_NUMA and FLAGS_MPOL are FUTEX2_NUMA and FUTEX2_MPOL shifted by the
- * same amount, so that futex2_to_flags() converts both in one go.
- */
-#define FUTEX2_NODE_FLAGS_SCALE	(FLAGS_NUMA / FUTEX2_NUMA)
-static_assert(FLAGS_MPOL == FUTEX2_MPOL * FUTEX2_NODE_FLAGS_SCALE);
+#define FLAGS_SIZE_SHIFT	3
+#define FLAGS_SIZE_MASK		(FUTEX2_SIZE_MASK << FLAGS_SIZE_SHIFT)
+#define FLAGS_SIZE_CODE(size2)	(((size2) ^ FUTEX2_SIZE_U32) << FLAGS_SIZE_SHIFT)
+#define FLAGS_SIZE_8		FLAGS_SIZE_CODE(FUTEX2_SIZE_U8)		/* 0x10 */
+#define FLAGS_SIZE_16		FLAGS_SIZE_CODE(FUTEX2_SIZE_U16)	/* 0x18 */
+#define FLAGS_SIZE_32		FLAGS_SIZE_CODE(FUTEX2_SIZE_U32)	/* 0x00 */
+#define FLAGS_SIZE_64		FLAGS_SIZE_CODE(FUTEX2_SIZE_U64)	/* 0x08 */
+/* The one bit by which FLAGS_SIZE_16 differs from FLAGS_SIZE_8. */
+#define FLAGS_SIZE_16_NOT_8	(FLAGS_SIZE_16 ^ FLAGS_SIZE_8)
+
+#define FLAGS_NUMA		(FUTEX2_NUMA << FLAGS_SIZE_SHIFT)	/* 0x20 */
+/* An unset node comes from the memory policy of the futex's VMA. */
+#define FLAGS_MPOL		(FUTEX2_MPOL << FLAGS_SIZE_SHIFT)	/* 0x40 */
+/* futex_wake() with nr_wake == 0 wakes nobody (futex2); legacy wakes one. */
+#define FLAGS_STRICT		0x80
+
+static_assert(FLAGS_SIZE_32 == 0);
+static_assert(!((FLAGS_SHARED | FLAGS_CLOCKRT | FLAGS_HAS_TIMEOUT |
+		 FLAGS_STRICT) & (FLAGS_SIZE_MASK | FLAGS_NUMA | FLAGS_MPOL)));
 
 /* The FUTEX2_ flags that the futex2 syscalls accept. */
 #define FUTEX2_VALID_MASK \
@@ -99,13 +108,13 @@ static __always_inline unsigned int futex_legacy_flags(unsigned int flags)
  */
 static inline unsigned int futex2_to_flags(unsigned int flags2)
 {
-	unsigned int flags = flags2 & FUTEX2_SIZE_MASK;
+	/* The size and both node flags in one go: see FLAGS_SIZE_SHIFT. */
+	unsigned int flags = ((flags2 << FLAGS_SIZE_SHIFT) &
+			      (FLAGS_SIZE_MASK | FLAGS_NUMA | FLAGS_MPOL)) ^
+			     (FUTEX2_SIZE_U32 << FLAGS_SIZE_SHIFT);
 
 	if (!(flags2 & FUTEX2_PRIVATE))
 		flags |= FLAGS_SHARED;
-
-	/* Both node flags, without a test each: see FLAGS_MPOL. */
-	flags |= (flags2 & (FUTEX2_NUMA | FUTEX2_MPOL)) * FUTEX2_NODE_FLAGS_SCALE;
 
 	return flags;
 }
@@ -116,7 +125,8 @@ static inline unsigned int futex2_to_flags(unsigned int flags2)
  */
 static inline unsigned int futex_size(unsigned int flags)
 {
-	return 1 << (flags & FLAGS_SIZE_MASK);
+	return 1 << (((flags & FLAGS_SIZE_MASK) >> FLAGS_SIZE_SHIFT) ^
+		     FUTEX2_SIZE_U32);
 }
 
 /**
@@ -172,12 +182,14 @@ static inline bool futex_flags_valid(unsigned int flags)
  */
 static inline bool futex_validate_input(unsigned int flags, u64 val)
 {
-	int bits = 8 * futex_size(flags);
+	/*
+	 * The size test as futex_flags_valid() makes it, so that the compiler
+	 * reuses that one's compare where both are called.
+	 */
+	if ((flags & FLAGS_SIZE_MASK) == FLAGS_SIZE_64)
+		return true;
 
-	if (bits < 64 && (val >> bits))
-		return false;
-
-	return true;
+	return !(val >> (8 * futex_size(flags)));
 }
 
 /**
@@ -206,10 +218,10 @@ static inline int __futex_get_value(u32 *dest, void __user *from,
 	 * instructions longer (docs/performance.md). FLAGS_SIZE_64 never
 	 * gets here: futex_flags_valid() rejects it before anything is read.
 	 */
-	if (flags & FLAGS_SIZE_32)
+	if (!(flags & FLAGS_SIZE_MASK))		/* FLAGS_SIZE_32 */
 		return __get_user(*dest, (u32 __user *)from) ? -EFAULT : 0;
 
-	if (flags & FLAGS_SIZE_16) {
+	if (flags & FLAGS_SIZE_16_NOT_8) {
 		if (__get_user(v16, (u16 __user *)from))
 			return -EFAULT;
 		*dest = v16;
@@ -448,9 +460,9 @@ static __always_inline int futex_key_node(void __user *uaddr,
 	if (!user_read_access_begin(uaddr, size))
 		return -EFAULT;
 	/* Each size into its own type: see __futex_get_value(). */
-	if (flags & FLAGS_SIZE_32) {
+	if (!(flags & FLAGS_SIZE_MASK)) {	/* FLAGS_SIZE_32 */
 		unsafe_get_user(node, (u32 __user *)uaddr + 1, efault);
-	} else if (flags & FLAGS_SIZE_16) {
+	} else if (flags & FLAGS_SIZE_16_NOT_8) {
 		u16 v16;
 
 		unsafe_get_user(v16, (u16 __user *)uaddr + 1, efault);
@@ -506,7 +518,7 @@ int get_futex_key_shared(unsigned long address, union futex_key *key,
 static __always_inline unsigned int futex_key_offset(unsigned long address,
 						     unsigned int flags)
 {
-	unsigned int code = (flags & FLAGS_SIZE_MASK) ^ FLAGS_SIZE_32;
+	unsigned int code = (flags & FLAGS_SIZE_MASK) >> FLAGS_SIZE_SHIFT;
 
 	return (address % PAGE_SIZE) | FUT_OFF_SIZE * code;
 }
