@@ -67,7 +67,13 @@ LAYERS = [
      "b9adbb80840c4ddadc1171b14049bc106c6fb9ea"),
     ("futex-check-a-node-word-with-one-compare",
      "9b01aa5a8f3772f81732d90540f674c4a21faece"),
-    ("futex-keep-no-node-as-zero-in-the-key", None),
+    ("futex-keep-no-node-as-zero-in-the-key",
+     "67cd3a46c1bf35d9e883373d9ef73d274fa374a5"),
+    ("futex-keep-the-hash-mask-and-the-node-map-first",
+     "a3758493106683c13df6ad70dd5531cd86a7ddfc"),
+    ("futex-check-a-shared-key-s-page-where-it-is-made",
+     "ec05eb8ecd82fc2a291bc5cc37ed3a2f181aece9"),
+    ("futex-give-legacy-futex-6-1-s-flag-values", None),
 ]
 
 # (step, path regex, text regex): the first match wins.
