@@ -85,7 +85,14 @@ for kernel in patched pristine; do
 		kill -0 "$qemu_pid" 2>/dev/null || break
 		sleep 1
 	done
+	# A guest left stalled (icount, no timer armed) has been seen to outlive
+	# SIGTERM: give it five seconds, then SIGKILL.
 	kill "$qemu_pid" 2>/dev/null || true
+	for ((i = 0; i < 5; i++)); do
+		kill -0 "$qemu_pid" 2>/dev/null || break
+		sleep 1
+	done
+	kill -KILL "$qemu_pid" 2>/dev/null || true
 	wait "$qemu_pid" 2>/dev/null || true
 	grep '^trace-call:' "$gdblog" >&2 || true
 	if [[ $rc -ne 0 ]]; then
