@@ -53,6 +53,16 @@ read -r -a numa_args <<<"$(qemu_numa_args "$(arch_field "$arch" bench_cpus)")"
 # and the call returned what its path returns (the guest checks: no
 # waiter to wake, a value that does not match); the futex2 calls are
 # traced on the patched kernel only.
+# gone_within SECONDS PID: true once PID has exited, false if it still
+# runs after SECONDS.
+gone_within() {
+	local i
+	for ((i = 0; i < $1; i++)); do
+		kill -0 "$2" 2>/dev/null || return 0
+		sleep 1
+	done
+	! kill -0 "$2" 2>/dev/null
+}
 port=$((20000 + RANDOM % 20000))
 passed=0 failed=0
 for kernel in patched pristine; do
@@ -80,19 +90,11 @@ for kernel in patched pristine; do
 		-x "$FUTEX2_REPO/tools/trace-call.py" >"$gdblog" 2>&1
 	rc=$?
 	set -e
-	# The guest powers off once gdb has let go; if not, it is killed.
-	for ((i = 0; i < 60; i++)); do
-		kill -0 "$qemu_pid" 2>/dev/null || break
-		sleep 1
-	done
-	# A guest left stalled (icount, no timer armed) has been seen to outlive
-	# SIGTERM: give it five seconds, then SIGKILL.
-	kill "$qemu_pid" 2>/dev/null || true
-	for ((i = 0; i < 5; i++)); do
-		kill -0 "$qemu_pid" 2>/dev/null || break
-		sleep 1
-	done
-	kill -KILL "$qemu_pid" 2>/dev/null || true
+	# The guest powers off once gdb has let go; if not, it is killed. A
+	# guest left stalled (icount, no timer armed) has been seen to outlive
+	# SIGTERM, so SIGKILL follows.
+	gone_within 60 "$qemu_pid" || kill "$qemu_pid" 2>/dev/null || true
+	gone_within 5 "$qemu_pid" || kill -KILL "$qemu_pid" 2>/dev/null || true
 	wait "$qemu_pid" 2>/dev/null || true
 	grep '^trace-call:' "$gdblog" >&2 || true
 	if [[ $rc -ne 0 ]]; then
