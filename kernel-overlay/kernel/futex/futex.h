@@ -130,6 +130,17 @@ static inline unsigned int futex_size(unsigned int flags)
 }
 
 /**
+ * futex_size_is_32() - Whether the flags are those of a 32-bit futex
+ * @flags:	internal futex flags
+ *
+ * A 32-bit futex has no size bits (FLAGS_SIZE_32 is zero): one test.
+ */
+static inline bool futex_size_is_32(unsigned int flags)
+{
+	return !(flags & FLAGS_SIZE_MASK);
+}
+
+/**
  * futex_size_max() - Largest value of a futex word: all ones of its size
  * @flags:	internal futex flags of an 8, 16 or 32 bit futex
  *
@@ -218,7 +229,7 @@ static inline int __futex_get_value(u32 *dest, void __user *from,
 	 * instructions longer (docs/performance.md). FLAGS_SIZE_64 never
 	 * gets here: futex_flags_valid() rejects it before anything is read.
 	 */
-	if (!(flags & FLAGS_SIZE_MASK))		/* FLAGS_SIZE_32 */
+	if (futex_size_is_32(flags))
 		return __get_user(*dest, (u32 __user *)from) ? -EFAULT : 0;
 
 	if (flags & FLAGS_SIZE_16_NOT_8) {
@@ -460,7 +471,7 @@ static __always_inline int futex_key_node(void __user *uaddr,
 	if (!user_read_access_begin(uaddr, size))
 		return -EFAULT;
 	/* Each size into its own type: see __futex_get_value(). */
-	if (!(flags & FLAGS_SIZE_MASK)) {	/* FLAGS_SIZE_32 */
+	if (futex_size_is_32(flags)) {
 		unsafe_get_user(node, (u32 __user *)uaddr + 1, efault);
 	} else if (flags & FLAGS_SIZE_16_NOT_8) {
 		u16 v16;
@@ -535,7 +546,7 @@ static __always_inline unsigned int futex_key_offset(unsigned long address,
 static __always_inline unsigned int futex_key_kind(unsigned int flags,
 						   unsigned int kind)
 {
-	if ((flags & FLAGS_SIZE_MASK) != FLAGS_SIZE_32)
+	if (!futex_size_is_32(flags))
 		kind <<= PAGE_SHIFT;
 	return kind;
 }
