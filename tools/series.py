@@ -73,7 +73,9 @@ LAYERS = [
      "a3758493106683c13df6ad70dd5531cd86a7ddfc"),
     ("futex-check-a-shared-key-s-page-where-it-is-made",
      "ec05eb8ecd82fc2a291bc5cc37ed3a2f181aece9"),
-    ("futex-give-legacy-futex-6-1-s-flag-values", None),
+    ("futex-give-legacy-futex-6-1-s-flag-values",
+     "5e5122dd08b19c5ed732987176fdfd1baf550b26"),
+    ("futex-compare-a-narrow-futex-in-its-own-width", None),
 ]
 
 # (step, path regex, text regex): the first match wins.

@@ -270,6 +270,50 @@ static __always_inline int futex_get_value_locked(u32 *dest, u32 __user *from,
 }
 
 /**
+ * futex_wait_value_locked() - Read a futex word for futex_wait()'s compare
+ * @uval:	where to store the value read
+ * @uaddr:	user address of the futex word; access_ok() has been checked
+ * @val:	the value the waiter expects; fits the futex's size
+ * @flags:	internal futex flags; FLAGS_SIZE_* gives the size of the word
+ *
+ * A 32-bit word is read as futex_get_value_locked() reads it, into @uval
+ * for the caller to compare. An 8 or 16-bit word is compared with @val
+ * here, in its own width: widened to 32 bits first, the narrow read cost
+ * a mismatching futex2 wait two or three instructions more than a 32-bit
+ * one on x86 (docs/performance.md). Then @uval is @val, so that the
+ * caller's compare of a matching narrow word agrees.
+ *
+ * Return: 0, with the word (or @val) in @uval; 1 if an 8 or 16-bit word
+ * does not hold @val; -EFAULT if the word is not present.
+ */
+static __always_inline int futex_wait_value_locked(u32 *uval,
+						   u32 __user *uaddr, u32 val,
+						   unsigned int flags)
+{
+	u16 v16;
+	u8 v8;
+	int ret;
+
+	if (futex_size_is_32(flags))
+		return futex_get_value_locked(uval, uaddr, flags);
+
+	pagefault_disable();
+	if (flags & FLAGS_SIZE_16_NOT_8) {
+		ret = __get_user(v16, (u16 __user *)uaddr);
+		if (!ret && v16 != (u16)val)
+			ret = 1;
+	} else {
+		ret = __get_user(v8, (u8 __user *)uaddr);
+		if (!ret && v8 != (u8)val)
+			ret = 1;
+	}
+	pagefault_enable();
+	*uval = val;
+
+	return ret > 0 ? 1 : ret ? -EFAULT : 0;
+}
+
+/**
  * futex_get_value() - Read a futex word, checking the address
  * @dest:	where to store the zero-extended value
  * @from:	user address of the word
@@ -470,8 +514,12 @@ static __always_inline int futex_key_node(void __user *uaddr,
 
 	if (!user_read_access_begin(uaddr, size))
 		return -EFAULT;
-	/* Each size into its own type: see __futex_get_value(). */
-	if (futex_size_is_32(flags)) {
+	/*
+	 * Each size into its own type: see __futex_get_value(). The hint
+	 * keeps the 32-bit read inline in futex2_wait(), behind the narrow
+	 * compares of futex_wait_value_locked().
+	 */
+	if (likely(futex_size_is_32(flags))) {
 		unsafe_get_user(node, (u32 __user *)uaddr + 1, efault);
 	} else if (flags & FLAGS_SIZE_16_NOT_8) {
 		u16 v16;

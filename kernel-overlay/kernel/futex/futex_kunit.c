@@ -502,8 +502,59 @@ static void futex_value_reads_zero_extended(struct kunit *test)
 	}
 }
 
+/*
+ * What futex_wait_value_locked() tells the wait: the word holds the
+ * expected value, or not, judged in the futex's own width. Bytes around
+ * the word hold the opposite pattern, so a read that is too wide fails to
+ * match; expected values that differ from the word only in its top bit
+ * must not match, so a compare that is too narrow fails too.
+ */
+static void futex_wait_value_compares_in_its_width(struct kunit *test)
+{
+	static const u32 values[] = { 0, 1, 0x7f, 0x80, 0xff, 0x7fff, 0x8000,
+				      0xffff, 0x80000000, 0xffffffff };
+	unsigned int sizes[] = { FLAGS_SIZE_8, FLAGS_SIZE_16, FLAGS_SIZE_32 };
+	void __user *page = futex_test_rw_page(test);
+	unsigned int i, j;
+
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		unsigned int size = futex_size(sizes[i]);
+		u32 max = futex_size_max(sizes[i]);
+		u32 top = max ^ (max >> 1);
+		void __user *uaddr = page + 8;
+
+		for (j = 0; j < ARRAY_SIZE(values); j++) {
+			u32 want = values[j] & max;
+			u32 uval = 0x5a5a5a5a;
+			int ret;
+
+			futex_test_put(test, page + 4, 4, ~want);
+			futex_test_put(test, page + 8, 4, ~want);
+			futex_test_put(test, page + 12, 4, ~want);
+			futex_test_put(test, uaddr, size, want);
+
+			ret = futex_wait_value_locked(&uval, uaddr, want,
+						      sizes[i]);
+			KUNIT_EXPECT_EQ_MSG(test, ret, 0, "U%u 0x%x", 8 * size,
+					    want);
+			KUNIT_EXPECT_EQ_MSG(test, uval, want, "U%u 0x%x",
+					    8 * size, want);
+
+			uval = want;
+			ret = futex_wait_value_locked(&uval, uaddr, want ^ top,
+						      sizes[i]);
+			KUNIT_EXPECT_TRUE_MSG(test, ret == 1 ||
+					      (!ret && uval != (want ^ top)),
+					      "U%u 0x%x matched 0x%x: %d, 0x%x",
+					      8 * size, want, want ^ top, ret,
+					      uval);
+		}
+	}
+}
+
 static struct kunit_case futex_value_test_cases[] = {
 	KUNIT_CASE(futex_value_reads_zero_extended),
+	KUNIT_CASE(futex_wait_value_compares_in_its_width),
 	{}
 };
 

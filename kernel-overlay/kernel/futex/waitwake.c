@@ -650,9 +650,9 @@ retry:
 retry_private:
 	*hb = futex_q_lock(q, flags);
 
-	ret = futex_get_value_locked(&uval, uaddr, flags);
+	ret = futex_wait_value_locked(&uval, uaddr, val, flags);
 
-	if (ret) {
+	if (ret < 0) {
 		futex_q_unlock(*hb);
 
 		ret = futex_get_value(&uval, uaddr, flags);
@@ -665,7 +665,7 @@ retry_private:
 		goto retry;
 	}
 
-	if (uval != val) {
+	if (ret || uval != val) {
 		futex_q_unlock(*hb);
 		ret = -EWOULDBLOCK;
 	}
