@@ -279,7 +279,7 @@ static __always_inline int futex_get_value_locked(u32 *dest, u32 __user *from,
  * A 32-bit word is read as futex_get_value_locked() reads it, into @uval
  * for the caller to compare. An 8 or 16-bit word is compared with @val
  * here, in its own width: widened to 32 bits first, the narrow read cost
- * a mismatching futex2 wait two or three instructions more than a 32-bit
+ * a mismatching futex2 wait three or four instructions more than a 32-bit
  * one on x86 (docs/performance.md). Then @uval is @val, so that the
  * caller's compare of a matching narrow word agrees.
  *
