@@ -10,13 +10,13 @@
 #include <stdbool.h>
 #include "logging.h"
 #include "futextest.h"
-#include "futex2test.h"
+#include "futex2_helpers.h"	/* and futex2test.h */
 
 #define TEST_NAME "futex-requeue"
-#define timeout_ns  30000000
-#define WAKE_WAIT_US 10000
 
 volatile futex_t *f1;
+/* Each waiter's thread id, published before it waits. */
+static pid_t waiter_tid[10];
 
 bool futex2;
 bool mixed;
@@ -32,11 +32,18 @@ void usage(char *prog)
 	       VQUIET, VCRITICAL, VINFO);
 }
 
+/*
+ * A waiter waits for as long as the test may run: the requeue must find it
+ * asleep however slow the machine (wait_for_waiters()), and a waiter that
+ * is never woken is not waited for (the test does not join them).
+ */
 static void *waiterfn(void *arg)
 {
 	unsigned int flags = 0;
 	struct timespec to;
 
+	__atomic_store_n(&waiter_tid[(long)arg], syscall(SYS_gettid),
+			 __ATOMIC_RELEASE);
 	if (futex2) {
 		unsigned long mask;
 
@@ -45,11 +52,7 @@ static void *waiterfn(void *arg)
 			return NULL;
 		}
 
-		to.tv_nsec += timeout_ns;
-		if (to.tv_nsec >= 1000000000) {
-			to.tv_sec++;
-			to.tv_nsec -= 1000000000;
-		}
+		to.tv_sec += FUTEX2_TEST_TIMEOUT_S;
 
 		if (mixed) {
 			flags |= FUTEX2_SIZE_U16;
@@ -64,14 +67,37 @@ static void *waiterfn(void *arg)
 			printf("waiter failed errno %d\n", errno);
 	} else {
 
-		to.tv_sec = 0;
-		to.tv_nsec = timeout_ns;
+		to.tv_sec = FUTEX2_TEST_TIMEOUT_S;
+		to.tv_nsec = 0;
 
 		if (futex_wait(f1, *f1, &to, flags))
 			printf("waiter failed errno %d\n", errno);
 	}
 
 	return NULL;
+}
+
+/*
+ * Wait until waiters 0..n-1 sleep in their futex wait. A fixed 10 ms sleep
+ * here (and a 30 ms wait timeout) let the requeue miss waiters that had
+ * not yet queued, or had already timed out, on a loaded host.
+ */
+static void wait_for_waiters(int n)
+{
+	int i, ms;
+
+	for (i = 0; i < n; i++) {
+		pid_t tid = 0;
+
+		for (ms = 0; ms < FUTEX2_TEST_TIMEOUT_S * 1000; ms++) {
+			tid = __atomic_load_n(&waiter_tid[i], __ATOMIC_ACQUIRE);
+			if (tid)
+				break;
+			usleep(1000);
+		}
+		if (!tid || !futex2_wait_asleep(getpid(), tid))
+			error("waiter %d did not sleep\n", ETIMEDOUT, i);
+	}
 }
 
 int main(int argc, char *argv[])
@@ -115,10 +141,10 @@ int main(int argc, char *argv[])
 	/*
 	 * Requeue a waiter from f1 to f2, and wake f2.
 	 */
-	if (pthread_create(&waiter[0], NULL, waiterfn, NULL))
+	if (pthread_create(&waiter[0], NULL, waiterfn, (void *)0L))
 		error("pthread_create failed\n", errno);
 
-	usleep(WAKE_WAIT_US);
+	wait_for_waiters(1);
 
 	info("Requeuing 1 futex from f1 to f2\n");
 	if (futex2) {
@@ -165,12 +191,13 @@ int main(int argc, char *argv[])
 	 * Create 10 waiters at f1. At futex_requeue, wake 3 and requeue 7.
 	 * At futex_wake, wake INT_MAX (should be exactly 7).
 	 */
+	memset(waiter_tid, 0, sizeof(waiter_tid));
 	for (i = 0; i < 10; i++) {
-		if (pthread_create(&waiter[i], NULL, waiterfn, NULL))
+		if (pthread_create(&waiter[i], NULL, waiterfn, (void *)(long)i))
 			error("pthread_create failed\n", errno);
 	}
 
-	usleep(WAKE_WAIT_US);
+	wait_for_waiters(10);
 
 	info("Waking 3 futexes at f1 and requeuing 7 futexes from f1 to f2\n");
 	if (futex2) {
