@@ -75,7 +75,9 @@ LAYERS = [
      "ec05eb8ecd82fc2a291bc5cc37ed3a2f181aece9"),
     ("futex-give-legacy-futex-6-1-s-flag-values",
      "5e5122dd08b19c5ed732987176fdfd1baf550b26"),
-    ("futex-compare-a-narrow-futex-in-its-own-width", None),
+    ("futex-compare-a-narrow-futex-in-its-own-width",
+     "aa94d863747ca502e2e7098eb8c16c8513134120"),
+    ("selftests-futex-wait-for-the-requeue-test-s-waiters-to-sleep", None),
 ]
 
 # (step, path regex, text regex): the first match wins.
