@@ -84,18 +84,10 @@ static void *waiterfn(void *arg)
  */
 static void wait_for_waiters(int n)
 {
-	int i, ms;
+	int i;
 
 	for (i = 0; i < n; i++) {
-		pid_t tid = 0;
-
-		for (ms = 0; ms < FUTEX2_TEST_TIMEOUT_S * 1000; ms++) {
-			tid = __atomic_load_n(&waiter_tid[i], __ATOMIC_ACQUIRE);
-			if (tid)
-				break;
-			usleep(1000);
-		}
-		if (!tid || !futex2_wait_asleep(getpid(), tid))
+		if (!futex2_published_asleep(&waiter_tid[i]))
 			error("waiter %d did not sleep\n", ETIMEDOUT, i);
 	}
 }

@@ -207,6 +207,24 @@ static inline bool futex2_wait_asleep(pid_t pid, pid_t tid)
 }
 
 /*
+ * Wait until a thread has published its id in *tid (non-zero), then until
+ * it sleeps. False if either takes longer than the test timeout.
+ */
+static inline bool futex2_published_asleep(pid_t *tid)
+{
+	pid_t t;
+	int i;
+
+	for (i = 0; i < FUTEX2_TEST_TIMEOUT_S * 1000; i++) {
+		t = __atomic_load_n(tid, __ATOMIC_ACQUIRE);
+		if (t)
+			return futex2_wait_asleep(getpid(), t);
+		usleep(1000);
+	}
+	return false;
+}
+
+/*
  * Start a waiter thread and wait until it sleeps in the kernel. False if
  * it could not start, returned at once (see w->ret, w->err) or never slept.
  */
