@@ -76,7 +76,7 @@ LAYERS = [
     ("futex-give-legacy-futex-6-1-s-flag-values",
      "5e5122dd08b19c5ed732987176fdfd1baf550b26"),
     ("futex-compare-a-narrow-futex-in-its-own-width",
-     "aa94d863747ca502e2e7098eb8c16c8513134120"),
+     "1c7424f74f8293503049aaeafa988f4e5ac2daa4"),
     ("selftests-futex-wait-for-the-requeue-test-s-waiters-to-sleep", None),
 ]
 
