@@ -77,7 +77,9 @@ LAYERS = [
      "5e5122dd08b19c5ed732987176fdfd1baf550b26"),
     ("futex-compare-a-narrow-futex-in-its-own-width",
      "1c7424f74f8293503049aaeafa988f4e5ac2daa4"),
-    ("selftests-futex-wait-for-the-requeue-test-s-waiters-to-sleep", None),
+    ("selftests-futex-wait-for-the-requeue-test-s-waiters-to-sleep",
+     "8b12d019c9c19aae08156c90bf20d0af6f688b3d"),
+    ("futex-compile-futex2-wake-and-wait-once-per-node-flag", None),
 ]
 
 # (step, path regex, text regex): the first match wins.

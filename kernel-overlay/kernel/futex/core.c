@@ -140,20 +140,28 @@ late_initcall(fail_futex_debugfs);
 
 #endif /* CONFIG_FAIL_FUTEX */
 
+/* What __futex_hash() knows of a key's node. */
+enum futex_key_has_node {
+	FUTEX_NODE_NONE,	/* no node: neither FLAGS_NUMA nor FLAGS_MPOL */
+	FUTEX_NODE_MAYBE,	/* FLAGS_MPOL alone, or not known: look */
+	FUTEX_NODE_SET,		/* FLAGS_NUMA: futex_key_node() set one */
+};
+
 static __always_inline struct futex_hash_bucket *
-__futex_hash(union futex_key *key, bool numa)
+__futex_hash(union futex_key *key, enum futex_key_has_node has)
 {
 	/*
 	 * Read before the hash: the key's address need not be kept. The node
 	 * plus one, as the key keeps it, indexes the tables as it is.
 	 */
-	unsigned int node_plus1 = numa ? key->both.node_plus1 : 0;
+	unsigned int node_plus1 = has != FUTEX_NODE_NONE ?
+				  key->both.node_plus1 : 0;
 	u32 hash = jhash2((u32 *)key,
 			  offsetof(typeof(*key), both.offset) / sizeof(u32),
 			  key->both.offset);
 	struct futex_hash_bucket *table;
 
-	if (node_plus1)
+	if (has == FUTEX_NODE_SET || node_plus1)
 		table = __futex_data.queues[node_plus1];
 	else
 		table = futex_node_map[hash >> (32 - FUTEX_NODE_MAP_BITS)];
@@ -175,7 +183,7 @@ __futex_hash(union futex_key *key, bool numa)
  */
 struct futex_hash_bucket *futex_hash(union futex_key *key)
 {
-	return __futex_hash(key, true);
+	return __futex_hash(key, FUTEX_NODE_MAYBE);
 }
 
 /**
@@ -187,7 +195,19 @@ struct futex_hash_bucket *futex_hash(union futex_key *key)
  */
 struct futex_hash_bucket *futex_hash_plain(union futex_key *key)
 {
-	return __futex_hash(key, false);
+	return __futex_hash(key, FUTEX_NODE_NONE);
+}
+
+/**
+ * futex_hash_numa - futex_hash() of a key made with FLAGS_NUMA
+ * @key:	the futex key; futex_key_node() has set its node
+ *
+ * The same bucket as futex_hash(), without testing whether the key has a
+ * node: see futex_hash_flags().
+ */
+struct futex_hash_bucket *futex_hash_numa(union futex_key *key)
+{
+	return __futex_hash(key, FUTEX_NODE_SET);
 }
 
 #if IS_ENABLED(CONFIG_FUTEX_KUNIT_TEST)
@@ -790,20 +810,10 @@ void __futex_unqueue(struct futex_q *q)
 	futex_hb_waiters_dec(hb);
 }
 
-/**
- * futex_q_lock() - Lock the hash bucket of a futex_q, counting it as a waiter
- * @q:		the futex_q; the key must be already stored in q->key
- * @flags:	the futex flags the key was made with
- *
- * Return: the hash bucket, locked.
- */
-struct futex_hash_bucket *futex_q_lock(struct futex_q *q, unsigned int flags)
+static __always_inline struct futex_hash_bucket *
+__futex_q_lock(struct futex_q *q, struct futex_hash_bucket *hb)
 	__acquires(&hb->lock)
 {
-	struct futex_hash_bucket *hb;
-
-	hb = futex_hash_flags(&q->key, flags);
-
 	/*
 	 * Increment the counter before taking the lock so that
 	 * a potential waker won't miss a to-be-slept task that is
@@ -818,6 +828,41 @@ struct futex_hash_bucket *futex_q_lock(struct futex_q *q, unsigned int flags)
 
 	spin_lock(&hb->lock);
 	return hb;
+}
+
+/**
+ * futex_q_lock_flags() - futex_q_lock() for flags known only at run time
+ * @q:		the futex_q; the key must be already stored in q->key
+ * @flags:	the futex flags the key was made with
+ *
+ * Return: the hash bucket (futex_hash_flags()), locked.
+ */
+struct futex_hash_bucket *futex_q_lock_flags(struct futex_q *q,
+					     unsigned int flags)
+{
+	return __futex_q_lock(q, futex_hash_flags(&q->key, flags));
+}
+
+/**
+ * futex_q_lock_plain() - futex_q_lock() of a key made without a node flag
+ * @q:		the futex_q; the key must be already stored in q->key
+ *
+ * Return: the hash bucket (futex_hash_plain()), locked.
+ */
+struct futex_hash_bucket *futex_q_lock_plain(struct futex_q *q)
+{
+	return __futex_q_lock(q, futex_hash_plain(&q->key));
+}
+
+/**
+ * futex_q_lock_numa() - futex_q_lock() of a key made with FLAGS_NUMA
+ * @q:		the futex_q; the key must be already stored in q->key
+ *
+ * Return: the hash bucket (futex_hash_numa()), locked.
+ */
+struct futex_hash_bucket *futex_q_lock_numa(struct futex_q *q)
+{
+	return __futex_q_lock(q, futex_hash_numa(&q->key));
 }
 
 void futex_q_unlock(struct futex_hash_bucket *hb)

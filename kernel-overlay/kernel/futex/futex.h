@@ -130,6 +130,19 @@ static inline unsigned int futex_size(unsigned int flags)
 }
 
 /**
+ * futex_flags_known_numa() - Whether the compiler knows the flags have FLAGS_NUMA
+ * @flags:	internal futex flags
+ *
+ * True in a body inlined with FLAGS_NUMA set (futex2_wake(),
+ * futex2_wait_numa()), where a key always has a node: the hash need not
+ * test for one. False where the flags are known only at run time.
+ */
+static __always_inline bool futex_flags_known_numa(unsigned int flags)
+{
+	return __builtin_constant_p(flags & FLAGS_NUMA) && (flags & FLAGS_NUMA);
+}
+
+/**
  * futex_size_is_32() - Whether the flags are those of a 32-bit futex
  * @flags:	internal futex flags
  *
@@ -483,6 +496,56 @@ static __always_inline int futex_key_get_node(const union futex_key *key)
 	return (int)key->both.node_plus1 - 1;
 }
 
+/*
+ * Whether <linux/uaccess.h> supplies the architecture's user_access_begin()
+ * (6.1's arm64, among others): then it is access_ok(), and unsafe_get_user()
+ * is __get_user(), which checks the address again. unsafe_op_wrap() is
+ * that generic implementation's own helper, defined only with it.
+ */
+#ifdef unsafe_op_wrap
+#define FUTEX_GENERIC_UACCESS	1
+#else
+#define FUTEX_GENERIC_UACCESS	0
+#endif
+
+/**
+ * futex_get_node_word() - Read a NUMA futex's node word with get_user()
+ * @node:	where to store the zero-extended node word
+ * @uaddr:	user address of the futex, aligned to twice its size
+ * @flags:	futex flags; FLAGS_SIZE_* gives the size of the value and of
+ *		the node word after it
+ *
+ * For FUTEX_GENERIC_UACCESS: one get_user() checks the node word's address
+ * and reads it, where user_read_access_begin() and unsafe_get_user() would
+ * check it twice. The check covers the value too: the value lies below the
+ * node word, in the same aligned unit, so a node word below the user
+ * address limit has a value below it. Each size into its own type: see
+ * __futex_get_value().
+ *
+ * Return: 0, or -EFAULT if the node word is not a readable user address.
+ */
+static __always_inline int futex_get_node_word(u32 *node, void __user *uaddr,
+					       unsigned int flags)
+{
+	int ret;
+
+	if (likely(futex_size_is_32(flags)))
+		return get_user(*node, (u32 __user *)uaddr + 1) ? -EFAULT : 0;
+
+	if (flags & FLAGS_SIZE_16_NOT_8) {
+		u16 v16;
+
+		ret = get_user(v16, (u16 __user *)uaddr + 1);
+		*node = v16;
+	} else {
+		u8 v8;
+
+		ret = get_user(v8, (u8 __user *)uaddr + 1);
+		*node = v8;
+	}
+	return ret ? -EFAULT : 0;
+}
+
 /**
  * futex_key_node() - The node of a FLAGS_NUMA futex, claimed if unset
  * @uaddr:	user address of the futex; get_futex_key() has checked its
@@ -521,6 +584,13 @@ static __always_inline int futex_key_node(void __user *uaddr,
 	int ret;
 	u32 node;
 
+	if (FUTEX_GENERIC_UACCESS) {
+		ret = futex_get_node_word(&node, uaddr, flags);
+		if (ret)
+			return ret;
+		goto check;
+	}
+
 	if (!user_read_access_begin(uaddr, size))
 		return -EFAULT;
 	/*
@@ -542,6 +612,7 @@ static __always_inline int futex_key_node(void __user *uaddr,
 		node = v8;
 	}
 	user_read_access_end();
+check:
 
 	/*
 	 * Stored before it is checked (an error leaves the key unused), so
@@ -729,6 +800,7 @@ futex_setup_timer(ktime_t *time, struct hrtimer_sleeper *timeout,
 
 extern struct futex_hash_bucket *futex_hash(union futex_key *key);
 struct futex_hash_bucket *futex_hash_plain(union futex_key *key);
+struct futex_hash_bucket *futex_hash_numa(union futex_key *key);
 
 /**
  * futex_hash_flags() - futex_hash() for a key made with known flags
@@ -737,13 +809,17 @@ struct futex_hash_bucket *futex_hash_plain(union futex_key *key);
  *
  * Without FLAGS_NUMA or FLAGS_MPOL the key has no node and
  * futex_hash_plain() need not look: legacy futex() (futex_legacy_flags())
- * goes straight there.
+ * goes straight there. Flags known at compile time to have FLAGS_NUMA
+ * (futex2's copies of the wake and wait bodies for a node word) make a
+ * key with a node, and futex_hash_numa() need not look either.
  *
  * Return: the key's hash bucket.
  */
 static __always_inline struct futex_hash_bucket *
 futex_hash_flags(union futex_key *key, unsigned int flags)
 {
+	if (futex_flags_known_numa(flags))
+		return futex_hash_numa(key);
 	if (flags & (FLAGS_NUMA | FLAGS_MPOL))
 		return futex_hash(key);
 	return futex_hash_plain(key);
@@ -855,7 +931,33 @@ static inline int futex_hb_waiters_pending(struct futex_hash_bucket *hb)
 #endif
 }
 
-struct futex_hash_bucket *futex_q_lock(struct futex_q *q, unsigned int flags);
+struct futex_hash_bucket *futex_q_lock_flags(struct futex_q *q,
+					     unsigned int flags);
+struct futex_hash_bucket *futex_q_lock_plain(struct futex_q *q);
+struct futex_hash_bucket *futex_q_lock_numa(struct futex_q *q);
+
+/**
+ * futex_q_lock() - Lock the hash bucket of a futex_q, counting it as a waiter
+ * @q:		the futex_q; the key must be already stored in q->key
+ * @flags:	the futex flags the key was made with
+ *
+ * Where the compiler knows whether the key has a node (legacy futex(),
+ * futex_legacy_flags(): it has none; futex2_wait_numa(): it has one), the
+ * hash need not look (futex_hash_flags()): futex_q_lock_plain() and
+ * futex_q_lock_numa(). Elsewhere futex_q_lock_flags() tests the flags.
+ *
+ * Return: the hash bucket, locked.
+ */
+static __always_inline struct futex_hash_bucket *
+futex_q_lock(struct futex_q *q, unsigned int flags)
+{
+	if (futex_flags_known_numa(flags))
+		return futex_q_lock_numa(q);
+	if (__builtin_constant_p(flags & (FLAGS_NUMA | FLAGS_MPOL)) &&
+	    !(flags & (FLAGS_NUMA | FLAGS_MPOL)))
+		return futex_q_lock_plain(q);
+	return futex_q_lock_flags(q, flags);
+}
 extern void futex_q_unlock(struct futex_hash_bucket *hb);
 
 

@@ -1429,7 +1429,37 @@ static void futex_hash_node_map_shares_evenly(struct kunit *test)
 		KUNIT_EXPECT_GE(test, lo, 1u);
 }
 
-/* FUTEX2_NUMA keys hash into the table of the node in their node word. */
+/*
+ * The same bucket by every way to it: futex_hash(), and the variants that
+ * know the key's node flags (futex_hash_flags()), and the futex_q_lock()s.
+ */
+static void futex_test_expect_one_bucket(struct kunit *test,
+					 union futex_key *key,
+					 struct futex_hash_bucket *hb,
+					 unsigned int flags)
+{
+	struct futex_q q = futex_q_init;
+	struct futex_hash_bucket *locked;
+
+	q.key = *key;
+	if (flags & FLAGS_NUMA) {
+		KUNIT_EXPECT_PTR_EQ(test, futex_hash_numa(key), hb);
+		locked = futex_q_lock_numa(&q);
+	} else {
+		KUNIT_EXPECT_PTR_EQ(test, futex_hash_plain(key), hb);
+		locked = futex_q_lock_plain(&q);
+	}
+	futex_q_unlock(locked);
+	KUNIT_EXPECT_PTR_EQ(test, locked, hb);
+	locked = futex_q_lock_flags(&q, flags);
+	futex_q_unlock(locked);
+	KUNIT_EXPECT_PTR_EQ(test, locked, hb);
+}
+
+/*
+ * FUTEX2_NUMA keys hash into the table of the node in their node word, by
+ * every way to the bucket.
+ */
 static void futex_hash_numa_key_lands_in_its_node(struct kunit *test)
 {
 	void __user *mem = futex_test_mmap(test, FUTEX_TEST_PAGES,
@@ -1451,6 +1481,7 @@ static void futex_hash_numa_key_lands_in_its_node(struct kunit *test)
 			hb = futex_hash(&key);
 			KUNIT_EXPECT_EQ(test, futex_hash_node(hb), node);
 			KUNIT_EXPECT_GE(test, futex_hash_index(hb), 0L);
+			futex_test_expect_one_bucket(test, &key, hb, flags);
 		}
 	}
 }
@@ -1482,6 +1513,9 @@ static void futex_hash_plain_keys_spread_over_nodes(struct kunit *test)
 			hb = futex_hash(&key);
 			/* What legacy futex() uses: the same bucket. */
 			plain_differs += futex_hash_plain(&key) != hb;
+			if (!(off % PAGE_SIZE))
+				futex_test_expect_one_bucket(test, &key, hb,
+							     sizes[i]);
 			node = futex_hash_node(hb);
 			KUNIT_ASSERT_TRUE_MSG(test, node >= 0 &&
 					      node_possible(node),

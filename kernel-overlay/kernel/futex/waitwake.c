@@ -222,7 +222,15 @@ int futex_wake(u32 __user *uaddr, unsigned int flags, int nr_wake, u32 bitset)
  */
 int futex2_wake(u32 __user *uaddr, unsigned int flags, int nr_wake, u32 bitset)
 {
-	return __futex_wake(uaddr, flags, nr_wake, bitset);
+	/*
+	 * A copy of the body for futexes with a node word and one for those
+	 * without, each compiled knowing which: the node word's read and the
+	 * choice of the hash table are then the compiler's tests, where each
+	 * was a test of the flags at run time.
+	 */
+	if (flags & FLAGS_NUMA)
+		return __futex_wake(uaddr, flags | FLAGS_NUMA, nr_wake, bitset);
+	return __futex_wake(uaddr, flags & ~FLAGS_NUMA, nr_wake, bitset);
 }
 
 static int futex_atomic_op_inuser(unsigned int encoded_op, u32 __user *uaddr)
@@ -734,6 +742,33 @@ retry:
 	return -ERESTARTSYS;
 }
 
+/*
+ * The three copies of __futex_wait() that futex2_wait() chooses from, each
+ * its own function, so that each is compiled (and its registers allocated)
+ * as if the others did not exist.
+ */
+static noinline int futex2_wait_plain(u32 __user *uaddr, unsigned int flags,
+				      u32 val, struct hrtimer_sleeper *to,
+				      u32 bitset)
+{
+	return __futex_wait(uaddr, flags & ~(FLAGS_NUMA | FLAGS_MPOL), val,
+			    to, bitset);
+}
+
+static noinline int futex2_wait_numa(u32 __user *uaddr, unsigned int flags,
+				     u32 val, struct hrtimer_sleeper *to,
+				     u32 bitset)
+{
+	return __futex_wait(uaddr, flags | FLAGS_NUMA, val, to, bitset);
+}
+
+static noinline int futex2_wait_mpol(u32 __user *uaddr, unsigned int flags,
+				     u32 val, struct hrtimer_sleeper *to,
+				     u32 bitset)
+{
+	return __futex_wait(uaddr, flags, val, to, bitset);
+}
+
 /**
  * futex2_wait() - Wait on a futex2 futex, of any size, maybe NUMA
  * @uaddr:	the futex user address
@@ -744,12 +779,22 @@ retry:
  *
  * The caller owns @to and destroys it.
  *
+ * A copy of the body for futexes without a node flag, one for FLAGS_NUMA
+ * alone and one for FLAGS_MPOL, each compiled knowing its node flags: the
+ * node word's read and the choice of the hash table are the compiler's
+ * tests in the first two, where each was a test of the flags at run time
+ * (docs/performance.md).
+ *
  * Return: as __futex_wait().
  */
 int futex2_wait(u32 __user *uaddr, unsigned int flags, u32 val,
 		struct hrtimer_sleeper *to, u32 bitset)
 {
-	return __futex_wait(uaddr, flags, val, to, bitset);
+	if (flags & FLAGS_NUMA)
+		return futex2_wait_numa(uaddr, flags, val, to, bitset);
+	if (likely(!(flags & FLAGS_MPOL)))
+		return futex2_wait_plain(uaddr, flags, val, to, bitset);
+	return futex2_wait_mpol(uaddr, flags, val, to, bitset);
 }
 
 int futex_wait(u32 __user *uaddr, unsigned int flags, u32 val, ktime_t *abs_time, u32 bitset)
