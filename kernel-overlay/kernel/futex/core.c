@@ -346,9 +346,10 @@ static u64 get_object_id(atomic64_t *object_seq)
 
 /**
  * futex_claim_node() - Fill in an unset NUMA node word, atomically
- * @naddr:	user address of the node word, naturally aligned
- * @flags:	futex flags; FLAGS_SIZE_* gives the size of the node word,
- *		FLAGS_MPOL asks for the node of the memory policy
+ * @uaddr:	user address of the futex, whose node word follows it
+ * @flags:	futex flags; FLAGS_SIZE_* gives the size of the value and of
+ *		the node word, FLAGS_MPOL asks for the node of the memory
+ *		policy
  *
  * Tasks on different nodes that find the node word unset (all ones) at the
  * same time must agree on one node, or they would queue in different hash
@@ -361,9 +362,10 @@ static u64 get_object_id(atomic64_t *object_seq)
  * most FUTEX_CLAIM_NODE_TRIES times, so that a task writing those bytes in
  * a loop cannot hold this one in the kernel.
  *
- * The caller, futex_key_node(), has checked access_ok() for the futex and
- * found the node word unset. Out of line: it runs once per futex. May fault
- * and sleep.
+ * The caller, futex_key_node_slow(), has found the node word unset, and
+ * futex_key_node() has checked access_ok() for the futex. Runs once per
+ * futex, and finds the node word itself, so that the inline fast path
+ * need not keep the futex's size for it. May fault and sleep.
  *
  * Return: the node the futex now belongs to; -EINVAL if another task wrote
  * a node that is not possible; -EFAULT if the word cannot be read or
@@ -371,10 +373,10 @@ static u64 get_object_id(atomic64_t *object_seq)
  * changing and the node word is still unset after FUTEX_CLAIM_NODE_TRIES
  * tries.
  */
-int futex_claim_node(void __user *naddr, unsigned int flags)
+static int futex_claim_node(void __user *uaddr, unsigned int flags)
 {
-	unsigned long addr = (unsigned long)naddr;
-	u32 __user *uaddr = (u32 __user *)(addr & ~3UL);
+	unsigned long addr = (unsigned long)uaddr + futex_size(flags);
+	u32 __user *word = (u32 __user *)(addr & ~3UL);
 	u32 mask = futex_size_max(flags);
 	u32 uval, nval, curval, cur;
 	unsigned int shift, tries;
@@ -389,7 +391,7 @@ int futex_claim_node(void __user *naddr, unsigned int flags)
 	if (flags & FLAGS_MPOL)
 		node = futex_mpol_node(current->mm, addr);
 
-	if (get_user(uval, uaddr))
+	if (get_user(uval, word))
 		return -EFAULT;
 
 	for (tries = 0; ; tries++) {
@@ -406,18 +408,18 @@ int futex_claim_node(void __user *naddr, unsigned int flags)
 
 		cur = node != NUMA_NO_NODE ? node : numa_node_id();
 		nval = (uval & ~(mask << shift)) | (cur << shift);
-		ret = futex_cmpxchg_value_locked(&curval, uaddr, uval, nval);
+		ret = futex_cmpxchg_value_locked(&curval, word, uval, nval);
 		if (!ret && curval == uval)
 			return cur;
 
 		if (ret == -EFAULT) {
-			if (fault_in_user_writeable(uaddr))
+			if (fault_in_user_writeable(word))
 				return -EFAULT;
-			if (get_user(curval, uaddr))
+			if (get_user(curval, word))
 				return -EFAULT;
 		} else if (ret == -EAGAIN) {
 			/* The architecture gave up on a contended exchange. */
-			if (get_user(curval, uaddr))
+			if (get_user(curval, word))
 				return -EFAULT;
 		} else if (ret) {
 			return ret;
@@ -429,6 +431,34 @@ int futex_claim_node(void __user *naddr, unsigned int flags)
 		uval = curval;
 		cond_resched();
 	}
+}
+
+/**
+ * futex_key_node_slow() - The node of a node word above futex_dense_nodes
+ * @uaddr:	user address of the futex, whose node word follows it
+ * @node:	the node word's value, zero-extended
+ * @flags:	futex flags, with FLAGS_NUMA: FLAGS_SIZE_* gives the size of
+ *		the node word, FLAGS_MPOL asks for the node of the memory policy
+ *
+ * What futex_key_node() does not do inline: a possible node that the one
+ * compare against futex_dense_nodes did not accept, "no node" (all ones of
+ * the futex size), which futex_claim_node() fills in, and anything else,
+ * which is an error. Out of line, so that the inline path keeps nothing
+ * live for it, such as the futex's size.
+ *
+ * Return: the node; -EINVAL if the node word names a node that is not
+ * possible; or an error of futex_claim_node().
+ */
+int futex_key_node_slow(void __user *uaddr, u32 node, unsigned int flags)
+{
+	/* A node id first, then "no node": see futex_node_valid(). */
+	if (futex_node_valid(node))
+		return node;
+
+	if (node != futex_size_max(flags))
+		return -EINVAL;
+
+	return futex_claim_node(uaddr, flags);
 }
 
 #ifdef CONFIG_NUMA

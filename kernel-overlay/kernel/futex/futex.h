@@ -130,7 +130,7 @@ static inline unsigned int futex_size(unsigned int flags)
 }
 
 /**
- * futex_flags_known_numa() - Whether the compiler knows the flags have FLAGS_NUMA
+ * futex_flags_known_numa() - Whether the flags are known to have FLAGS_NUMA
  * @flags:	internal futex flags
  *
  * True in a body inlined with FLAGS_NUMA set (futex2_wake(),
@@ -140,6 +140,20 @@ static inline unsigned int futex_size(unsigned int flags)
 static __always_inline bool futex_flags_known_numa(unsigned int flags)
 {
 	return __builtin_constant_p(flags & FLAGS_NUMA) && (flags & FLAGS_NUMA);
+}
+
+/**
+ * futex_flags_known_plain() - Whether the flags are known to lack node flags
+ * @flags:	internal futex flags
+ *
+ * True where neither FLAGS_NUMA nor FLAGS_MPOL can be set, as the compiler
+ * sees it (legacy futex(), futex_legacy_flags(); futex2_wait_plain()): the
+ * key has no node. False where the flags are known only at run time.
+ */
+static __always_inline bool futex_flags_known_plain(unsigned int flags)
+{
+	return __builtin_constant_p(flags & (FLAGS_NUMA | FLAGS_MPOL)) &&
+	       !(flags & (FLAGS_NUMA | FLAGS_MPOL));
 }
 
 /**
@@ -439,7 +453,7 @@ enum futex_access {
 	FUTEX_WRITE
 };
 
-int futex_claim_node(void __user *naddr, unsigned int flags);
+int futex_key_node_slow(void __user *uaddr, u32 node, unsigned int flags);
 
 #ifdef CONFIG_NUMA
 int futex_mpol_node(struct mm_struct *mm, unsigned long addr);
@@ -556,18 +570,20 @@ static __always_inline int futex_get_node_word(u32 *node, void __user *uaddr,
  *
  * The futex value is followed by a node word of the same size. If that word
  * is all ones ("no node"), a node is written back to it (atomically, see
- * futex_claim_node()) so that the waker finds the waiter: with FLAGS_MPOL
- * the node the memory policy of the futex's VMA gives, if it gives one
- * (futex_mpol_node()), else the current node. Otherwise the word must name
- * a possible node, and that node decides, FLAGS_MPOL or not. The node
- * selects the hash table, see futex_hash().
+ * futex_claim_node() in core.c) so that the waker finds the waiter: with
+ * FLAGS_MPOL the node the memory policy of the futex's VMA gives, if it
+ * gives one (futex_mpol_node()), else the current node. Otherwise the word
+ * must name a possible node, and that node decides, FLAGS_MPOL or not. The
+ * node selects the hash table, see futex_hash().
  *
  * One user_read_access_begin() checks the value and the node word, and the
  * read is inline, at a constant offset from @uaddr in each size's branch:
  * on x86, __get_user() is a call, and with a separate access_ok() it cost a
  * NUMA futex ten instructions more than this (docs/performance.md). Where
- * every node below nr_node_ids is possible (futex_dense_nodes), one
- * compare accepts a node; futex_node_valid() decides the others.
+ * that interface is the generic one, futex_get_node_word() checks once.
+ * Where every node below nr_node_ids is possible (futex_dense_nodes), one
+ * compare accepts a node; futex_key_node_slow(), out of line, decides the
+ * others and claims an unset word.
  *
  * The node goes straight into @key: returned, the compiler would test the
  * sign of a node that the one compare accepted.
@@ -575,7 +591,7 @@ static __always_inline int futex_get_node_word(u32 *node, void __user *uaddr,
  * Return: 0, with the node in @key; -EFAULT if the futex or its node word
  * is not a user address, or the node word cannot be read or written;
  * -EINVAL if it names a node that is not possible; or another error of
- * futex_claim_node().
+ * futex_key_node_slow().
  */
 static __always_inline int futex_key_node(void __user *uaddr,
 					  unsigned int size, unsigned int flags,
@@ -622,14 +638,7 @@ check:
 	if (likely(node < futex_dense_nodes))
 		return 0;
 
-	/* A node id first, then "no node": see futex_node_valid(). */
-	if (futex_node_valid(node))
-		return 0;
-
-	if (node != futex_size_max(flags))
-		return -EINVAL;
-
-	ret = futex_claim_node(uaddr + futex_size(flags), flags);
+	ret = futex_key_node_slow(uaddr, node, flags);
 	if (ret < 0)
 		return ret;
 	futex_key_set_node(key, ret);
@@ -953,8 +962,7 @@ futex_q_lock(struct futex_q *q, unsigned int flags)
 {
 	if (futex_flags_known_numa(flags))
 		return futex_q_lock_numa(q);
-	if (__builtin_constant_p(flags & (FLAGS_NUMA | FLAGS_MPOL)) &&
-	    !(flags & (FLAGS_NUMA | FLAGS_MPOL)))
+	if (futex_flags_known_plain(flags))
 		return futex_q_lock_plain(q);
 	return futex_q_lock_flags(q, flags);
 }
