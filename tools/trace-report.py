@@ -38,6 +38,8 @@ PAIRS = [
     ("futex2 U16 wait vs U32", "futex2-wait-u32", "futex2-wait-u16"),
     ("futex2 U8 wait vs U32", "futex2-wait-u32", "futex2-wait-u8"),
     ("FUTEX2_NUMA U32 wait vs plain", "futex2-wait-u32", "futex2-wait-u32-numa"),
+    ("FUTEX2_NUMA U16 wait vs plain", "futex2-wait-u16", "futex2-wait-u16-numa"),
+    ("FUTEX2_NUMA U8 wait vs plain", "futex2-wait-u8", "futex2-wait-u8-numa"),
 ]
 
 

@@ -77,6 +77,8 @@ static const struct call calls[] = {
 	{ "futex2-wait-u16",    WAIT2, 0, FUTEX2_SIZE_U16 | FUTEX2_PRIVATE, word16, 0x72 },
 	{ "futex2-wait-u8",     WAIT2, 0, FUTEX2_SIZE_U8 | FUTEX2_PRIVATE, word8, 0x73 },
 	{ "futex2-wait-u32-numa", WAIT2, 0, FUTEX2_SIZE_U32 | FUTEX2_NUMA | FUTEX2_PRIVATE, word32, 0x74 },
+	{ "futex2-wait-u16-numa", WAIT2, 0, FUTEX2_SIZE_U16 | FUTEX2_NUMA | FUTEX2_PRIVATE, word16, 0x75 },
+	{ "futex2-wait-u8-numa", WAIT2, 0, FUTEX2_SIZE_U8 | FUTEX2_NUMA | FUTEX2_PRIVATE, word8, 0x76 },
 };
 
 static struct {

@@ -140,13 +140,6 @@ late_initcall(fail_futex_debugfs);
 
 #endif /* CONFIG_FAIL_FUTEX */
 
-/* What __futex_hash() knows of a key's node. */
-enum futex_key_has_node {
-	FUTEX_NODE_NONE,	/* no node: neither FLAGS_NUMA nor FLAGS_MPOL */
-	FUTEX_NODE_MAYBE,	/* FLAGS_MPOL alone, or not known: look */
-	FUTEX_NODE_SET,		/* FLAGS_NUMA: futex_key_node() set one */
-};
-
 static __always_inline struct futex_hash_bucket *
 __futex_hash(union futex_key *key, enum futex_key_has_node has)
 {

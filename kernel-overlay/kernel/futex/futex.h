@@ -129,31 +129,36 @@ static inline unsigned int futex_size(unsigned int flags)
 		     FUTEX2_SIZE_U32);
 }
 
-/**
- * futex_flags_known_numa() - Whether the flags are known to have FLAGS_NUMA
- * @flags:	internal futex flags
- *
- * True in a body inlined with FLAGS_NUMA set (futex2_wake(),
- * futex2_wait_numa()), where a key always has a node: the hash need not
- * test for one. False where the flags are known only at run time.
- */
-static __always_inline bool futex_flags_known_numa(unsigned int flags)
-{
-	return __builtin_constant_p(flags & FLAGS_NUMA) && (flags & FLAGS_NUMA);
-}
+/* What the flags a key was made with say of its node. */
+enum futex_key_has_node {
+	FUTEX_NODE_NONE,	/* no node: neither FLAGS_NUMA nor FLAGS_MPOL */
+	FUTEX_NODE_MAYBE,	/* FLAGS_MPOL alone, or not known: look */
+	FUTEX_NODE_SET,		/* FLAGS_NUMA: futex_key_node() set one */
+};
 
 /**
- * futex_flags_known_plain() - Whether the flags are known to lack node flags
- * @flags:	internal futex flags
+ * futex_flags_has_node() - What the compiler knows of a key's node
+ * @flags:	internal futex flags the key is made with
  *
- * True where neither FLAGS_NUMA nor FLAGS_MPOL can be set, as the compiler
- * sees it (legacy futex(), futex_legacy_flags(); futex2_wait_plain()): the
- * key has no node. False where the flags are known only at run time.
+ * FUTEX_NODE_SET in a body inlined with FLAGS_NUMA set (futex2_wake(),
+ * futex2_wait_numa()): the key always has a node, and the hash need not
+ * test for one. FUTEX_NODE_NONE where neither FLAGS_NUMA nor FLAGS_MPOL
+ * can be set (legacy futex(), futex_legacy_flags(); futex2_wait_plain()):
+ * the key has no node. FUTEX_NODE_MAYBE where the node flags are known only
+ * at run time. The one place that decides for futex_hash_flags() and
+ * futex_q_lock().
+ *
+ * Return: what the key's node is, as far as the compiler can tell.
  */
-static __always_inline bool futex_flags_known_plain(unsigned int flags)
+static __always_inline enum futex_key_has_node
+futex_flags_has_node(unsigned int flags)
 {
-	return __builtin_constant_p(flags & (FLAGS_NUMA | FLAGS_MPOL)) &&
-	       !(flags & (FLAGS_NUMA | FLAGS_MPOL));
+	if (__builtin_constant_p(flags & FLAGS_NUMA) && (flags & FLAGS_NUMA))
+		return FUTEX_NODE_SET;
+	if (__builtin_constant_p(flags & (FLAGS_NUMA | FLAGS_MPOL)) &&
+	    !(flags & (FLAGS_NUMA | FLAGS_MPOL)))
+		return FUTEX_NODE_NONE;
+	return FUTEX_NODE_MAYBE;
 }
 
 /**
@@ -561,6 +566,55 @@ static __always_inline int futex_get_node_word(u32 *node, void __user *uaddr,
 }
 
 /**
+ * futex_read_node_word() - Read a NUMA futex's node word, inline
+ * @node:	where to store the zero-extended node word
+ * @uaddr:	user address of the futex, aligned to @size
+ * @size:	twice the futex size: the value and its node word
+ * @flags:	futex flags; FLAGS_SIZE_* gives the size of the value and of
+ *		the node word after it
+ *
+ * One user_read_access_begin() checks the value and the node word, and the
+ * read is inline, at a constant offset from @uaddr in each size's branch:
+ * on x86, __get_user() is a call, and with a separate access_ok() it cost a
+ * NUMA futex ten instructions more than this (docs/performance.md). Where
+ * that interface is the generic one, futex_get_node_word() checks once.
+ *
+ * Return: 0, or -EFAULT if the futex or its node word is not a readable
+ * user address.
+ */
+static __always_inline int futex_read_node_word(u32 *node, void __user *uaddr,
+						unsigned int size,
+						unsigned int flags)
+{
+	if (!user_read_access_begin(uaddr, size))
+		return -EFAULT;
+	/*
+	 * Each size into its own type: see __futex_get_value(). The hint
+	 * keeps the 32-bit read inline in futex2_wait(), behind the narrow
+	 * compares of futex_wait_value_locked().
+	 */
+	if (likely(futex_size_is_32(flags))) {
+		unsafe_get_user(*node, (u32 __user *)uaddr + 1, efault);
+	} else if (flags & FLAGS_SIZE_16_NOT_8) {
+		u16 v16;
+
+		unsafe_get_user(v16, (u16 __user *)uaddr + 1, efault);
+		*node = v16;
+	} else {
+		u8 v8;
+
+		unsafe_get_user(v8, (u8 __user *)uaddr + 1, efault);
+		*node = v8;
+	}
+	user_read_access_end();
+	return 0;
+
+efault:
+	user_read_access_end();
+	return -EFAULT;
+}
+
+/**
  * futex_key_node() - The node of a FLAGS_NUMA futex, claimed if unset
  * @uaddr:	user address of the futex; get_futex_key() has checked its
  *		alignment, not yet access_ok()
@@ -576,14 +630,11 @@ static __always_inline int futex_get_node_word(u32 *node, void __user *uaddr,
  * must name a possible node, and that node decides, FLAGS_MPOL or not. The
  * node selects the hash table, see futex_hash().
  *
- * One user_read_access_begin() checks the value and the node word, and the
- * read is inline, at a constant offset from @uaddr in each size's branch:
- * on x86, __get_user() is a call, and with a separate access_ok() it cost a
- * NUMA futex ten instructions more than this (docs/performance.md). Where
- * that interface is the generic one, futex_get_node_word() checks once.
- * Where every node below nr_node_ids is possible (futex_dense_nodes), one
- * compare accepts a node; futex_key_node_slow(), out of line, decides the
- * others and claims an unset word.
+ * The word is read by futex_get_node_word() where user_access_begin() is
+ * the generic one, else by futex_read_node_word(). Where every node below
+ * nr_node_ids is possible (futex_dense_nodes), one compare accepts a node;
+ * futex_key_node_slow(), out of line, decides the others and claims an
+ * unset word.
  *
  * The node goes straight into @key: returned, the compiler would test the
  * sign of a node that the one compare accepted.
@@ -600,35 +651,12 @@ static __always_inline int futex_key_node(void __user *uaddr,
 	int ret;
 	u32 node;
 
-	if (FUTEX_GENERIC_UACCESS) {
+	if (FUTEX_GENERIC_UACCESS)
 		ret = futex_get_node_word(&node, uaddr, flags);
-		if (ret)
-			return ret;
-		goto check;
-	}
-
-	if (!user_read_access_begin(uaddr, size))
-		return -EFAULT;
-	/*
-	 * Each size into its own type: see __futex_get_value(). The hint
-	 * keeps the 32-bit read inline in futex2_wait(), behind the narrow
-	 * compares of futex_wait_value_locked().
-	 */
-	if (likely(futex_size_is_32(flags))) {
-		unsafe_get_user(node, (u32 __user *)uaddr + 1, efault);
-	} else if (flags & FLAGS_SIZE_16_NOT_8) {
-		u16 v16;
-
-		unsafe_get_user(v16, (u16 __user *)uaddr + 1, efault);
-		node = v16;
-	} else {
-		u8 v8;
-
-		unsafe_get_user(v8, (u8 __user *)uaddr + 1, efault);
-		node = v8;
-	}
-	user_read_access_end();
-check:
+	else
+		ret = futex_read_node_word(&node, uaddr, size, flags);
+	if (ret)
+		return ret;
 
 	/*
 	 * Stored before it is checked (an error leaves the key unused), so
@@ -638,15 +666,13 @@ check:
 	if (likely(node < futex_dense_nodes))
 		return 0;
 
-	ret = futex_key_node_slow(uaddr, node, flags);
+	/* Only the bits it uses: the NUMA copies then keep no second flags. */
+	ret = futex_key_node_slow(uaddr, node,
+				  flags & (FLAGS_SIZE_MASK | FLAGS_MPOL));
 	if (ret < 0)
 		return ret;
 	futex_key_set_node(key, ret);
 	return 0;
-
-efault:
-	user_read_access_end();
-	return -EFAULT;
 }
 
 int get_futex_key_shared(unsigned long address, union futex_key *key,
@@ -741,7 +767,13 @@ static __always_inline int get_futex_key(void __user *uaddr, unsigned int flags,
 	offset = futex_key_offset(address, flags);
 	if (unlikely(address & (size - 1)))	/* size is a power of two */
 		return -EINVAL;
-	address &= PAGE_MASK;
+	/*
+	 * The page, for the key. Where the key is known to get a node, only
+	 * after the node word's read (below): masked before it, the address
+	 * was kept on the stack across the read.
+	 */
+	if (futex_flags_has_node(flags) != FUTEX_NODE_SET)
+		address &= PAGE_MASK;
 
 	if (unlikely(flags & (FLAGS_NUMA | FLAGS_MPOL))) {
 		if (flags & FLAGS_NUMA) {
@@ -769,6 +801,9 @@ static __always_inline int get_futex_key(void __user *uaddr, unsigned int flags,
 	/* After the node read: an injected fault fails as a bad address. */
 	if (unlikely(should_fail_futex(flags & FLAGS_SHARED)))
 		return -EFAULT;
+
+	if (futex_flags_has_node(flags) == FUTEX_NODE_SET)
+		address &= PAGE_MASK;
 
 	/*
 	 * PROCESS_PRIVATE futexes are fast.
@@ -820,15 +855,22 @@ struct futex_hash_bucket *futex_hash_numa(union futex_key *key);
  * futex_hash_plain() need not look: legacy futex() (futex_legacy_flags())
  * goes straight there. Flags known at compile time to have FLAGS_NUMA
  * (futex2's copies of the wake and wait bodies for a node word) make a
- * key with a node, and futex_hash_numa() need not look either.
+ * key with a node, and futex_hash_numa() need not look either. What the
+ * compiler knows: futex_flags_has_node().
  *
  * Return: the key's hash bucket.
  */
 static __always_inline struct futex_hash_bucket *
 futex_hash_flags(union futex_key *key, unsigned int flags)
 {
-	if (futex_flags_known_numa(flags))
+	switch (futex_flags_has_node(flags)) {
+	case FUTEX_NODE_SET:
 		return futex_hash_numa(key);
+	case FUTEX_NODE_NONE:
+		return futex_hash_plain(key);
+	case FUTEX_NODE_MAYBE:
+		break;
+	}
 	if (flags & (FLAGS_NUMA | FLAGS_MPOL))
 		return futex_hash(key);
 	return futex_hash_plain(key);
@@ -950,9 +992,9 @@ struct futex_hash_bucket *futex_q_lock_numa(struct futex_q *q);
  * @q:		the futex_q; the key must be already stored in q->key
  * @flags:	the futex flags the key was made with
  *
- * Where the compiler knows whether the key has a node (legacy futex(),
- * futex_legacy_flags(): it has none; futex2_wait_numa(): it has one), the
- * hash need not look (futex_hash_flags()): futex_q_lock_plain() and
+ * Where the compiler knows whether the key has a node
+ * (futex_flags_has_node(): legacy futex() has none, futex2_wait_numa() has
+ * one), the hash need not look: futex_q_lock_plain() and
  * futex_q_lock_numa(). Elsewhere futex_q_lock_flags() tests the flags.
  *
  * Return: the hash bucket, locked.
@@ -960,10 +1002,14 @@ struct futex_hash_bucket *futex_q_lock_numa(struct futex_q *q);
 static __always_inline struct futex_hash_bucket *
 futex_q_lock(struct futex_q *q, unsigned int flags)
 {
-	if (futex_flags_known_numa(flags))
+	switch (futex_flags_has_node(flags)) {
+	case FUTEX_NODE_SET:
 		return futex_q_lock_numa(q);
-	if (futex_flags_known_plain(flags))
+	case FUTEX_NODE_NONE:
 		return futex_q_lock_plain(q);
+	case FUTEX_NODE_MAYBE:
+		break;
+	}
 	return futex_q_lock_flags(q, flags);
 }
 extern void futex_q_unlock(struct futex_hash_bucket *hb);
