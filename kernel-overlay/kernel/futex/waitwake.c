@@ -609,6 +609,68 @@ int futex_wait_multiple(struct futex_vector *vs, unsigned int count,
 	}
 }
 
+/*
+ * The end of a wait's setup: the hash bucket stays locked only if the
+ * futex holds the value the waiter expects. @ret is what
+ * futex_wait_value_locked() returned: 0 or 1, it read the word.
+ */
+static __always_inline int futex_wait_setup_done(int ret, u32 uval, u32 val,
+						 struct futex_hash_bucket *hb)
+{
+	if (ret || uval != val) {
+		futex_q_unlock(hb);
+		return -EWOULDBLOCK;
+	}
+	return 0;
+}
+
+/**
+ * futex_wait_setup_fault() - Set up a wait whose futex could not be read
+ * @uaddr:	the futex userspace address
+ * @val:	the expected value
+ * @flags:	futex flags (FLAGS_SHARED, etc.)
+ * @q:		the associated futex_q, its key made from @flags
+ * @hb:		storage for hash_bucket pointer to be returned to caller
+ *
+ * The rest of futex_wait_setup() once the value could not be read under
+ * the hash bucket lock: fault the page in, unlocked, and lock and read
+ * again; a shared futex's key is looked up again first, a private one's
+ * stays valid. Out of line, and the only loop of the setup: inlined into
+ * each copy of __futex_wait(), a loop back to get_futex_key() let the
+ * compiler keep what the key is made from (the node word's address, the
+ * offset) in registers across the whole wait, and spill the rest
+ * (docs/performance.md).
+ *
+ * Return: as futex_wait_setup().
+ */
+static noinline int futex_wait_setup_fault(u32 __user *uaddr, u32 val,
+					   unsigned int flags,
+					   struct futex_q *q,
+					   struct futex_hash_bucket **hb)
+{
+	u32 uval;
+	int ret;
+
+	do {
+		ret = futex_get_value(&uval, uaddr, flags);
+		if (ret)
+			return ret;
+
+		if (flags & FLAGS_SHARED) {
+			ret = get_futex_key(uaddr, flags, &q->key, FUTEX_READ);
+			if (unlikely(ret != 0))
+				return ret;
+		}
+
+		*hb = futex_q_lock(q, flags);
+		ret = futex_wait_value_locked(&uval, uaddr, val, flags);
+		if (ret < 0)
+			futex_q_unlock(*hb);
+	} while (ret < 0);
+
+	return futex_wait_setup_done(ret, uval, val, *hb);
+}
+
 /**
  * futex_wait_setup() - Prepare to wait on a futex
  * @uaddr:	the futex userspace address
@@ -618,7 +680,8 @@ int futex_wait_multiple(struct futex_vector *vs, unsigned int count,
  * @hb:		storage for hash_bucket pointer to be returned to caller
  *
  * Setup the futex_q and locate the hash_bucket.  Get the futex value and
- * compare it with the expected value.  Handle atomic faults internally.
+ * compare it with the expected value.  Handle atomic faults internally
+ * (futex_wait_setup_fault()).
  * Return with the hb lock held on success, and unlocked on failure.
  *
  * Return:
@@ -650,35 +713,25 @@ __futex_wait_setup(u32 __user *uaddr, u32 val, unsigned int flags,
 	 * absorb a wakeup if *uaddr does not match the desired values
 	 * while the syscall executes.
 	 */
-retry:
 	ret = get_futex_key(uaddr, flags, &q->key, FUTEX_READ);
 	if (unlikely(ret != 0))
 		return ret;
 
-retry_private:
 	*hb = futex_q_lock(q, flags);
 
 	ret = futex_wait_value_locked(&uval, uaddr, val, flags);
 
-	if (ret < 0) {
+	if (unlikely(ret < 0)) {
+		/* Its own variable: passing @hb on would keep *hb in memory. */
+		struct futex_hash_bucket *hb_fault;
+
 		futex_q_unlock(*hb);
-
-		ret = futex_get_value(&uval, uaddr, flags);
-		if (ret)
-			return ret;
-
-		if (!(flags & FLAGS_SHARED))
-			goto retry_private;
-
-		goto retry;
+		ret = futex_wait_setup_fault(uaddr, val, flags, q, &hb_fault);
+		*hb = hb_fault;
+		return ret;
 	}
 
-	if (ret || uval != val) {
-		futex_q_unlock(*hb);
-		ret = -EWOULDBLOCK;
-	}
-
-	return ret;
+	return futex_wait_setup_done(ret, uval, val, *hb);
 }
 
 int futex_wait_setup(u32 __user *uaddr, u32 val, unsigned int flags,
@@ -695,7 +748,9 @@ int futex_wait_setup(u32 __user *uaddr, u32 val, unsigned int flags,
  * @to:		optional timeout, set up (not started) by the caller
  * @bitset:	the bitset to wait on; must not be zero
  *
- * The caller owns @to and destroys it.
+ * The caller owns @to and destroys it. After a spurious wakeup the wait is
+ * set up again by the out-of-line futex_wait_setup(), so that no loop
+ * leads back into the inline setup (see futex_wait_setup_fault()).
  *
  * Return: 0 when woken, -ETIMEDOUT, -ERESTARTSYS on a signal, or the error
  * of futex_wait_setup() (such as -EWOULDBLOCK).
@@ -713,33 +768,38 @@ static __always_inline int __futex_wait(u32 __user *uaddr, unsigned int flags,
 
 	q.bitset = bitset;
 
-retry:
 	/*
 	 * Prepare to wait on uaddr. On success, it holds hb->lock and q
 	 * is initialized.
 	 */
 	ret = __futex_wait_setup(uaddr, val, flags, &q, &hb);
-	if (ret)
-		return ret;
+	for (;;) {
+		struct futex_hash_bucket *hb_again;
 
-	/* futex_queue and wait for wakeup, timeout, or a signal. */
-	futex_wait_queue(hb, &q, to);
+		if (ret)
+			return ret;
 
-	/* If we were woken (and unqueued), we succeeded, whatever. */
-	if (!futex_unqueue(&q))
-		return 0;
+		/* futex_queue and wait for wakeup, timeout, or a signal. */
+		futex_wait_queue(hb, &q, to);
 
-	if (to && !to->task)
-		return -ETIMEDOUT;
+		/* If we were woken (and unqueued), we succeeded, whatever. */
+		if (!futex_unqueue(&q))
+			return 0;
 
-	/*
-	 * We expect signal_pending(current), but we might be the
-	 * victim of a spurious wakeup as well.
-	 */
-	if (!signal_pending(current))
-		goto retry;
+		if (to && !to->task)
+			return -ETIMEDOUT;
 
-	return -ERESTARTSYS;
+		/*
+		 * We expect signal_pending(current), but we might be the
+		 * victim of a spurious wakeup as well.
+		 */
+		if (signal_pending(current))
+			return -ERESTARTSYS;
+
+		/* Its own variable: &hb would keep hb in memory throughout. */
+		ret = futex_wait_setup(uaddr, val, flags, &q, &hb_again);
+		hb = hb_again;
+	}
 }
 
 /*
