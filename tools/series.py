@@ -79,7 +79,9 @@ LAYERS = [
      "1c7424f74f8293503049aaeafa988f4e5ac2daa4"),
     ("selftests-futex-wait-for-the-requeue-test-s-waiters-to-sleep",
      "8b12d019c9c19aae08156c90bf20d0af6f688b3d"),
-    ("futex-compile-futex2-wake-and-wait-once-per-node-flag", None),
+    ("futex-compile-futex2-wake-and-wait-once-per-node-flag",
+     "6a31da642247a200af92e762dc2fee2290be2310"),
+    ("futex-take-the-wait-setup-s-retries-out-of-line", None),
 ]
 
 # (step, path regex, text regex): the first match wins.

@@ -671,22 +671,9 @@ static noinline int futex_wait_setup_fault(u32 __user *uaddr, u32 val,
 	return futex_wait_setup_done(ret, uval, val, *hb);
 }
 
-/**
- * futex_wait_setup() - Prepare to wait on a futex
- * @uaddr:	the futex userspace address
- * @val:	the expected value
- * @flags:	futex flags (FLAGS_SHARED, etc.)
- * @q:		the associated futex_q
- * @hb:		storage for hash_bucket pointer to be returned to caller
- *
- * Setup the futex_q and locate the hash_bucket.  Get the futex value and
- * compare it with the expected value.  Handle atomic faults internally
- * (futex_wait_setup_fault()).
- * Return with the hb lock held on success, and unlocked on failure.
- *
- * Return:
- *  -  0 - uaddr contains val and hb has been locked;
- *  - <1 - -EFAULT or -EWOULDBLOCK (uaddr does not contain val) and hb is unlocked
+/*
+ * The body of futex_wait_setup(), inline in each copy of __futex_wait()
+ * so that it is compiled for that copy's flags.
  */
 static __always_inline int
 __futex_wait_setup(u32 __user *uaddr, u32 val, unsigned int flags,
@@ -734,6 +721,23 @@ __futex_wait_setup(u32 __user *uaddr, u32 val, unsigned int flags,
 	return futex_wait_setup_done(ret, uval, val, *hb);
 }
 
+/**
+ * futex_wait_setup() - Prepare to wait on a futex
+ * @uaddr:	the futex userspace address
+ * @val:	the expected value
+ * @flags:	futex flags (FLAGS_SHARED, etc.)
+ * @q:		the associated futex_q
+ * @hb:		storage for hash_bucket pointer to be returned to caller
+ *
+ * Setup the futex_q and locate the hash_bucket.  Get the futex value and
+ * compare it with the expected value.  Handle atomic faults internally
+ * (futex_wait_setup_fault()).
+ * Return with the hb lock held on success, and unlocked on failure.
+ *
+ * Return:
+ *  -  0 - uaddr contains val and hb has been locked;
+ *  - <1 - -EFAULT or -EWOULDBLOCK (uaddr does not contain val) and hb is unlocked
+ */
 int futex_wait_setup(u32 __user *uaddr, u32 val, unsigned int flags,
 		     struct futex_q *q, struct futex_hash_bucket **hb)
 {
