@@ -1063,8 +1063,44 @@ int futex2_requeue(u32 __user *uaddr1, unsigned int flags1,
 		   u32 __user *uaddr2, unsigned int flags2,
 		   int nr_wake, int nr_requeue, u32 *cmpval);
 
-int futex2_wait(u32 __user *uaddr, unsigned int flags, u32 val,
-		struct hrtimer_sleeper *to, u32 bitset);
+int futex2_wait_plain(u32 __user *uaddr, unsigned int flags, u32 val,
+		      struct hrtimer_sleeper *to, u32 bitset);
+int futex2_wait_numa(u32 __user *uaddr, unsigned int flags, u32 val,
+		     struct hrtimer_sleeper *to, u32 bitset);
+int futex2_wait_mpol(u32 __user *uaddr, unsigned int flags, u32 val,
+		     struct hrtimer_sleeper *to, u32 bitset);
+
+/**
+ * futex2_wait() - Wait on a futex2 futex, of any size, maybe NUMA
+ * @uaddr:	the futex user address
+ * @flags:	internal flags from futex2_to_flags()
+ * @val:	the expected value
+ * @to:		optional timeout, set up (not started) by the caller
+ * @bitset:	the bitset to wait on; must not be zero
+ *
+ * The caller owns @to and destroys it.
+ *
+ * A copy of the body for futexes without a node flag, one for FLAGS_NUMA
+ * (with or without FLAGS_MPOL) and one for FLAGS_MPOL alone, each
+ * compiled knowing its node flags: the node word's read and the choice of
+ * the hash table are the compiler's tests in the first two, where each
+ * was a test of the flags at run time (docs/performance.md). The choice
+ * is inline in the caller, sys_futex_wait(): a function of its own for it
+ * cost arm64, whose kernel frame pointers rule out tail calls, a frame on
+ * every wait.
+ *
+ * Return: as __futex_wait().
+ */
+static __always_inline int futex2_wait(u32 __user *uaddr, unsigned int flags,
+				       u32 val, struct hrtimer_sleeper *to,
+				       u32 bitset)
+{
+	if (flags & FLAGS_NUMA)
+		return futex2_wait_numa(uaddr, flags, val, to, bitset);
+	if (likely(!(flags & FLAGS_MPOL)))
+		return futex2_wait_plain(uaddr, flags, val, to, bitset);
+	return futex2_wait_mpol(uaddr, flags, val, to, bitset);
+}
 
 extern int futex_wait(u32 __user *uaddr, unsigned int flags, u32 val,
 		      ktime_t *abs_time, u32 bitset);

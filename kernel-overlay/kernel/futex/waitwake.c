@@ -811,54 +811,23 @@ static __always_inline int __futex_wait(u32 __user *uaddr, unsigned int flags,
  * its own function, so that each is compiled (and its registers allocated)
  * as if the others did not exist.
  */
-static noinline int futex2_wait_plain(u32 __user *uaddr, unsigned int flags,
-				      u32 val, struct hrtimer_sleeper *to,
-				      u32 bitset)
+noinline int futex2_wait_plain(u32 __user *uaddr, unsigned int flags,
+			       u32 val, struct hrtimer_sleeper *to, u32 bitset)
 {
 	return __futex_wait(uaddr, flags & ~(FLAGS_NUMA | FLAGS_MPOL), val,
 			    to, bitset);
 }
 
-static noinline int futex2_wait_numa(u32 __user *uaddr, unsigned int flags,
-				     u32 val, struct hrtimer_sleeper *to,
-				     u32 bitset)
+noinline int futex2_wait_numa(u32 __user *uaddr, unsigned int flags,
+			      u32 val, struct hrtimer_sleeper *to, u32 bitset)
 {
 	return __futex_wait(uaddr, flags | FLAGS_NUMA, val, to, bitset);
 }
 
-static noinline int futex2_wait_mpol(u32 __user *uaddr, unsigned int flags,
-				     u32 val, struct hrtimer_sleeper *to,
-				     u32 bitset)
+noinline int futex2_wait_mpol(u32 __user *uaddr, unsigned int flags,
+			      u32 val, struct hrtimer_sleeper *to, u32 bitset)
 {
 	return __futex_wait(uaddr, flags, val, to, bitset);
-}
-
-/**
- * futex2_wait() - Wait on a futex2 futex, of any size, maybe NUMA
- * @uaddr:	the futex user address
- * @flags:	internal flags from futex2_to_flags()
- * @val:	the expected value
- * @to:		optional timeout, set up (not started) by the caller
- * @bitset:	the bitset to wait on; must not be zero
- *
- * The caller owns @to and destroys it.
- *
- * A copy of the body for futexes without a node flag, one for FLAGS_NUMA
- * alone and one for FLAGS_MPOL, each compiled knowing its node flags: the
- * node word's read and the choice of the hash table are the compiler's
- * tests in the first two, where each was a test of the flags at run time
- * (docs/performance.md).
- *
- * Return: as __futex_wait().
- */
-int futex2_wait(u32 __user *uaddr, unsigned int flags, u32 val,
-		struct hrtimer_sleeper *to, u32 bitset)
-{
-	if (flags & FLAGS_NUMA)
-		return futex2_wait_numa(uaddr, flags, val, to, bitset);
-	if (likely(!(flags & FLAGS_MPOL)))
-		return futex2_wait_plain(uaddr, flags, val, to, bitset);
-	return futex2_wait_mpol(uaddr, flags, val, to, bitset);
 }
 
 int futex_wait(u32 __user *uaddr, unsigned int flags, u32 val, ktime_t *abs_time, u32 bitset)
