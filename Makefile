@@ -37,6 +37,7 @@
 #   make bench-loop ARCH=x86_64    time from one overlay edit to KUnit/selftest results
 #   make check-tables              syscall tables and headers, no build
 #   make check-man                 docs/man renders without warnings, has its sections
+#   make check-mutants             every mutant of make mutation still applies, no build
 #   make matrix [MATRIX_ARCHES=..] cross-compile the futex code and syscall tables of
 #                                  every arch (not in make test: ~5 min)
 #   make kunit-matrix [KUNIT_MATRIX_ARCHES=..]  KUnit on i386, arm, riscv, powerpc,
@@ -78,7 +79,7 @@ export STRESS_SECONDS FUZZ_SECONDS FUZZ_SEED REAL_SECONDS BENCH_BOOTS BENCH_REPE
 CACHE := $(shell . $(TOOLS)/env.sh && echo $$FUTEX2_CACHE)
 RESULTS := $(shell . $(TOOLS)/env.sh && echo $$RESULTS_DIR)
 
-.PHONY: all kunit selftest shell stress fuzz bench oracle glibc-test glibc-record mutation deb vm vm-test vm-perf trace-call bench-loop check-tables check-man matrix kunit-matrix series test tree clean distclean help
+.PHONY: all kunit selftest shell stress fuzz bench oracle glibc-test glibc-record mutation deb vm vm-test vm-perf trace-call bench-loop check-tables check-man check-mutants matrix kunit-matrix series test tree clean distclean help
 
 all: help
 
@@ -150,6 +151,9 @@ check-tables:
 check-man:
 	$(TOOLS)/check-man.sh
 
+check-mutants:
+	$(TOOLS)/check-mutants.sh
+
 matrix:
 	$(TOOLS)/matrix.sh $(MATRIX_ARCHES)
 
@@ -164,6 +168,7 @@ test:
 	@rm -rf $(RESULTS)
 	-$(TOOLS)/check-tables.sh
 	-$(TOOLS)/check-man.sh
+	-$(TOOLS)/check-mutants.sh
 	-$(TOOLS)/series.sh --no-build
 	@for a in $(KUNIT_ARCHES); do $(TOOLS)/kunit.sh $$a || true; done
 	@for a in $(SELFTEST_ARCHES); do $(TOOLS)/selftest.sh $$a || true; done
@@ -173,7 +178,7 @@ test:
 	@for a in $(ORACLE_ARCHES); do $(ORACLE_SMOKE) $(TOOLS)/oracle.sh $$a || true; done
 	@for a in $(TRACE_ARCHES); do $(TOOLS)/trace-call.sh $$a || true; done
 	@for a in $(VM_ARCHES); do $(TOOLS)/vm.sh $$a test || true; done
-	@$(TOOLS)/summary.sh check-tables man series $(addprefix kunit-,$(KUNIT_ARCHES)) \
+	@$(TOOLS)/summary.sh check-tables man mutants series $(addprefix kunit-,$(KUNIT_ARCHES)) \
 		$(addprefix selftest-,$(SELFTEST_ARCHES)) \
 		$(addprefix kunit-debug-,$(DEBUG_ARCHES)) $(addprefix stress-debug-,$(DEBUG_ARCHES)) \
 		$(addprefix bench-,$(BENCH_SMOKE_ARCHES)) $(addprefix oracle-,$(ORACLE_ARCHES)) \

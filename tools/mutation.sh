@@ -26,26 +26,7 @@ rm -rf "$work" && mkdir -p "$work"
 
 # apply_mutant ID OVERLAY: rewrite the copy; fails unless OLD occurs once.
 apply_mutant() {
-	python3 - "$mutants" "$1" "$2" <<'PY'
-import sys
-path, want, overlay = sys.argv[1:]
-for line in open(path):
-    if line.startswith("#") or not line.strip():
-        continue
-    mid, f, old, new, what = [x.strip() for x in line.split(" @@ ")]
-    if mid != want:
-        continue
-    dec = lambda s: s.replace("\\t", "\t").replace("\\n", "\n")
-    p = f"{overlay}/{f}"
-    text = open(p).read()
-    n = text.count(dec(old))
-    if n != 1:
-        sys.exit(f"mutant {mid}: its text occurs {n} times in {f}")
-    open(p, "w").write(text.replace(dec(old), dec(new)))
-    print(what)
-    sys.exit(0)
-sys.exit(f"no mutant {want}")
-PY
+	python3 "$FUTEX2_REPO/tools/mutation/apply.py" "$mutants" "$1" "$2"
 }
 
 ids=("$@")
