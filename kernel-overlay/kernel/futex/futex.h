@@ -313,7 +313,10 @@ static __always_inline int futex_get_value_locked(u32 *dest, u32 __user *from,
  * here, in its own width: widened to 32 bits first, the narrow read cost
  * a mismatching futex2 wait three or four instructions more than a 32-bit
  * one on x86 (docs/performance.md). Then @uval is @val, so that the
- * caller's compare of a matching narrow word agrees.
+ * caller's compare of a matching narrow word agrees. @val is compared as
+ * it is, not truncated to the word's size: the callers have checked that
+ * it fits (futex_validate_input()), and the truncation cost arm64 an
+ * instruction.
  *
  * Return: 0, with the word (or @val) in @uval; 1 if an 8 or 16-bit word
  * does not hold @val; -EFAULT if the word is not present.
@@ -336,11 +339,11 @@ static __always_inline int futex_wait_value_locked(u32 *uval,
 	pagefault_disable();
 	if (flags & FLAGS_SIZE_16_NOT_8) {
 		ret = __get_user(v16, (u16 __user *)uaddr);
-		if (!ret && v16 != (u16)val)
+		if (!ret && v16 != val)
 			ret = 1;
 	} else {
 		ret = __get_user(v8, (u8 __user *)uaddr);
-		if (!ret && v8 != (u8)val)
+		if (!ret && v8 != val)
 			ret = 1;
 	}
 	pagefault_enable();
