@@ -181,9 +181,11 @@ static void test_waitv_mixed(void)
 	mem.h[3] = 0;
 	mem.w[3] = 0;
 	pthread_create(&th, NULL, waitv_fn, &t);
-	while (!__atomic_load_n(&t.started, __ATOMIC_ACQUIRE))
-		usleep(100);
-	for (i = 0; i < FUTEX2_TEST_TIMEOUT_S * 1000 && !t.done; i++) {
+	if (!futex2_wait_set(&t.started))
+		i = FUTEX2_TEST_TIMEOUT_S * 1000;	/* never started: fail */
+	else
+		i = 0;
+	for (; i < FUTEX2_TEST_TIMEOUT_S * 1000 && !t.done; i++) {
 		if (futex2_task_state(getpid(), t.tid) == 'S') {
 			asleep = true;
 			break;
@@ -315,9 +317,8 @@ static void test_legacy_interop(bool private)
 
 	res = -1;
 	pthread_create(&th, NULL, legacy_wait_fn, &l);
-	while (!__atomic_load_n(&l.started, __ATOMIC_ACQUIRE))
-		usleep(100);
-	asleep = futex2_wait_asleep(getpid(), l.tid);
+	asleep = futex2_wait_set(&l.started) &&
+		 futex2_wait_asleep(getpid(), l.tid);
 	if (asleep)
 		res = futex2_wake(&mem.w[1], ~0U, 1, f2);
 	pthread_join(th, NULL);

@@ -198,9 +198,8 @@ static void *waiter_fn(void *arg)
 /* Wait until the waiter sleeps in the kernel. */
 static bool waiter_asleep(struct waiter *w)
 {
-	while (!__atomic_load_n(&w->started, __ATOMIC_SEQ_CST))
-		usleep(100);
-	return futex2_wait_asleep(getpid(), w->tid);
+	return futex2_wait_set(&w->started) &&
+	       futex2_wait_asleep(getpid(), w->tid);
 }
 
 /* Start the owner: a thread of ours, or a child process. @fn never returns. */
@@ -257,8 +256,9 @@ static void test_raw(enum owner_kind owner, enum mem_kind mem,
 	uint32_t word, want;
 
 	owner_start(owner, owner_thread_fn, &o, &ot, &pid);
-	while (!__atomic_load_n(&s->ready, __ATOMIC_SEQ_CST))
-		usleep(1000);
+	if (!futex2_wait_set(&s->ready))
+		ksft_exit_fail_msg("the owner did not take the lock within %d s\n",
+				   FUTEX2_TEST_TIMEOUT_S);
 
 	if (pthread_create(&wt, NULL, waiter_fn, &w))
 		ksft_exit_fail_msg("pthread_create\n");
@@ -320,13 +320,13 @@ static void *glibc_waiter_fn(void *arg)
 static bool start_glibc_waiter(struct shared *s, struct glibc_waiter *w,
 			       pthread_t *wt)
 {
-	while (!__atomic_load_n(&s->ready, __ATOMIC_SEQ_CST))
-		usleep(1000);
+	if (!futex2_wait_set(&s->ready))
+		ksft_exit_fail_msg("the owner did not take the mutex within %d s\n",
+				   FUTEX2_TEST_TIMEOUT_S);
 	if (pthread_create(wt, NULL, glibc_waiter_fn, w))
 		ksft_exit_fail_msg("pthread_create\n");
-	while (!__atomic_load_n(&w->started, __ATOMIC_SEQ_CST))
-		usleep(100);
-	return futex2_wait_asleep(getpid(), w->tid);
+	return futex2_wait_set(&w->started) &&
+	       futex2_wait_asleep(getpid(), w->tid);
 }
 
 static void glibc_owner(struct shared *s)

@@ -83,17 +83,19 @@ static bool round_once(struct shared *s, bool pi, unsigned long *woken,
 		for (;;)
 			pause();
 	}
-	while (!__atomic_load_n(&s->locked, __ATOMIC_SEQ_CST))
-		usleep(100);
+	if (!futex2_wait_set(&s->locked)) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		return false;
+	}
 
 	for (i = 0; i < NWAITERS; i++) {
 		w[i] = (struct waiter){ .s = s };
 		pthread_create(&w[i].thread, NULL, waiter_fn, &w[i]);
 	}
 	for (i = 0; i < NWAITERS; i++) {
-		while (!__atomic_load_n(&w[i].started, __ATOMIC_SEQ_CST))
-			usleep(100);
-		futex2_wait_asleep(getpid(), w[i].tid);
+		if (futex2_wait_set(&w[i].started))
+			futex2_wait_asleep(getpid(), w[i].tid);
 	}
 
 	kill(pid, SIGKILL);

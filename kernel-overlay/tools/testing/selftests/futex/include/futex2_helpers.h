@@ -225,6 +225,23 @@ static inline bool futex2_published_asleep(pid_t *tid)
 }
 
 /*
+ * Wait until another thread or process has set *@flag (non-zero), such
+ * as a waiter's "started". False if it has not within the test timeout,
+ * so that one that never runs fails the test instead of hanging it.
+ */
+static inline bool futex2_wait_set(volatile int *flag)
+{
+	int i;
+
+	for (i = 0; i < FUTEX2_TEST_TIMEOUT_S * 10000; i++) {
+		if (__atomic_load_n(flag, __ATOMIC_SEQ_CST))
+			return true;
+		usleep(100);
+	}
+	return false;
+}
+
+/*
  * Start a waiter thread and wait until it sleeps in the kernel. False if
  * it could not start, returned at once (see w->ret, w->err) or never slept.
  */
@@ -235,8 +252,8 @@ static inline bool futex2_start_waiter(struct futex2_waiter *w)
 	w->started = w->done = 0;
 	if (pthread_create(&w->thread, NULL, futex2_waiter_fn, w))
 		return false;
-	while (!__atomic_load_n(&w->started, __ATOMIC_ACQUIRE))
-		usleep(100);
+	if (!futex2_wait_set(&w->started))
+		return false;
 	for (i = 0; i < FUTEX2_TEST_TIMEOUT_S * 1000; i++) {
 		if (__atomic_load_n(&w->done, __ATOMIC_ACQUIRE))
 			return false;
