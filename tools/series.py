@@ -81,7 +81,9 @@ LAYERS = [
      "8b12d019c9c19aae08156c90bf20d0af6f688b3d"),
     ("futex-compile-futex2-wake-and-wait-once-per-node-flag",
      "6a31da642247a200af92e762dc2fee2290be2310"),
-    ("futex-take-the-wait-setup-s-retries-out-of-line", None),
+    ("futex-take-the-wait-setup-s-retries-out-of-line",
+     "21921d5fd74412037a39705365f36f6baf2d48d2"),
+    ("selftests-futex-bound-the-waits-for-a-thread-to-start", None),
 ]
 
 # (step, path regex, text regex): the first match wins.
