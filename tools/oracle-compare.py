@@ -9,7 +9,8 @@ Usage:
       --report-re RE A.console B.console
 
 The first form prints KTAP: for each program of Debian's 6.12 futex
-selftests and each ABI, whether the patched kernel gives the same result
+selftests and each ABI, whether it passes on 6.12 itself (one that does
+not compares nothing), and whether the patched kernel gives the same result
 for every case as pristine 6.1 and as 6.12; for each ABI, whether the
 legacy trace's chunk hashes equal pristine 6.1's and the futex2 trace's
 equal 6.12's. Each boot must have finished without a kernel report. A
@@ -103,6 +104,22 @@ def compare_selftests(k, kernels, a, b, label="6.12 selftest"):
                  f"({a}: {summary(ra)}; {b}: {summary(rb)}; {len(diff)} differ)")
 
 
+def selftests_pass(k, kernels, name, label="6.12 selftest"):
+    """Every test program and ABI passes on kernel NAME: a program that
+    fails on the kernel its tests were written for compares nothing."""
+    progs = kernels[name]
+    keys = sorted(key for key in progs if not key[1].startswith("futex_trace"))
+    if not keys:
+        k.result(False, f"{label}s: none ran on {name}")
+    for key in keys:
+        r = progs[key]["results"]
+        bad = [n for n, (status, _) in sorted(r.items()) if status == "not ok"]
+        for n in bad[:20]:
+            print(f"# {key[0]}/{key[1]} case {n} on {name}: {r[n][1]}")
+        k.result(bool(r) and not bad, f"{label} {key[0]}/{key[1]} passes on {name} "
+                 f"({summary(r)})")
+
+
 def compare_traces(k, kernels, kind, a, b, diffs):
     """The KIND trace of every ABI: kernel a's chunk hashes == b's."""
     pa, pb = kernels[a], kernels[b]
@@ -141,6 +158,7 @@ def main_compare(args):
         k.result(not reports, f"{args.arch} {name} kernel: no kernel reports"
                  + (f" (first: {reports[0]})" if reports else ""))
     diffs = []
+    selftests_pass(k, kernels, "mainline")
     compare_selftests(k, kernels, "patched", "pristine")
     compare_selftests(k, kernels, "patched", "mainline")
     compare_traces(k, kernels, "legacy", "patched", "pristine", diffs)

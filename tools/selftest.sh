@@ -70,17 +70,31 @@ build_abi() {	# ABI KERNEL_ARCH CROSS_PREFIX [EXTRA_CFLAGS]
 
 	if [[ $SUITE == oracle ]]; then
 		# 6.12's own selftests against 6.12's headers, and the tracer.
-		# On 32-bit ABIs 6.12's tests fail on every kernel either way:
-		# built with 64-bit time_t, futex_wait and futex_requeue pass
-		# it to the 32-bit time futex(); built without, futex_waitv
-		# reads its 32-bit timespec as a 64-bit one and waits until the
-		# guest's time limit. The first fails fast: 64-bit time it is.
+		# 6.12's futextest.h passes a struct timespec to futex(), which
+		# on a 32-bit ABI takes the 32-bit time one, and to
+		# futex_waitv(), which takes the 64-bit one on every ABI. So
+		# each program is built as upstream builds it (the C library's
+		# default time_t), except the ones calling futex_waitv(), built
+		# with EXTRA_CFLAGS (64-bit time_t on 32-bit ABIs). Built with
+		# one time_t, futex_wait and futex_requeue (legacy timeouts
+		# read as zero) or futex_waitv (hangs) fail on every kernel.
+		local src=$MAINLINE_DIR/tools/testing/selftests/futex/functional
+		local prog
 		install_headers "$abi" "$karch" "$MAINLINE_DIR"
-		mkdir -p "$out"
-		CFLAGS="-static $cflags" LDFLAGS=-static \
-		make -s -C "$MAINLINE_DIR/tools/testing/selftests/futex/functional" \
-			OUTPUT="$out" CROSS_COMPILE="$cross" \
+		mkdir -p "$out" "$out/waitv"
+		CFLAGS=-static LDFLAGS=-static \
+		make -s -C "$src" OUTPUT="$out" CROSS_COMPILE="$cross" \
 			KHDR_INCLUDES="-isystem $hdr/include"
+		if [[ -n $cflags ]]; then
+			CFLAGS="-static $cflags" LDFLAGS=-static \
+			make -s -C "$src" OUTPUT="$out/waitv" CROSS_COMPILE="$cross" \
+				KHDR_INCLUDES="-isystem $hdr/include"
+			for prog in $(grep -l 'futex_waitv(' "$src"/*.c); do
+				prog=$(basename "$prog" .c)
+				cp "$out/waitv/$prog" "$out/$prog"
+			done
+		fi
+		rm -rf "$out/waitv"
 		"${cross}gcc" -O2 -Wall -Werror -static $cflags -isystem "$hdr/include" \
 			-o "$out/futex_trace" "$FUTEX2_REPO/tools/guest/futex_trace.c"
 		return
