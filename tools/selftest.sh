@@ -79,22 +79,22 @@ build_abi() {	# ABI KERNEL_ARCH CROSS_PREFIX [EXTRA_CFLAGS]
 		# one time_t, futex_wait and futex_requeue (legacy timeouts
 		# read as zero) or futex_waitv (hangs) fail on every kernel.
 		local src=$MAINLINE_DIR/tools/testing/selftests/futex/functional
-		local prog
+		local prog waitv=()
 		install_headers "$abi" "$karch" "$MAINLINE_DIR"
-		mkdir -p "$out" "$out/waitv"
+		mkdir -p "$out"
 		CFLAGS=-static LDFLAGS=-static \
 		make -s -C "$src" OUTPUT="$out" CROSS_COMPILE="$cross" \
 			KHDR_INCLUDES="-isystem $hdr/include"
 		if [[ -n $cflags ]]; then
-			CFLAGS="-static $cflags" LDFLAGS=-static \
-			make -s -C "$src" OUTPUT="$out/waitv" CROSS_COMPILE="$cross" \
-				KHDR_INCLUDES="-isystem $hdr/include"
+			# Those programs again, as lib.mk's own $(OUTPUT)/PROG targets.
 			for prog in $(grep -l 'futex_waitv(' "$src"/*.c); do
-				prog=$(basename "$prog" .c)
-				cp "$out/waitv/$prog" "$out/$prog"
+				waitv+=("$out/$(basename "$prog" .c)")
 			done
+			rm -f "${waitv[@]}"
+			CFLAGS="-static $cflags" LDFLAGS=-static \
+			make -s -C "$src" OUTPUT="$out" CROSS_COMPILE="$cross" \
+				KHDR_INCLUDES="-isystem $hdr/include" "${waitv[@]}"
 		fi
-		rm -rf "$out/waitv"
 		"${cross}gcc" -O2 -Wall -Werror -static $cflags -isystem "$hdr/include" \
 			-o "$out/futex_trace" "$FUTEX2_REPO/tools/guest/futex_trace.c"
 		return
@@ -155,6 +155,12 @@ if [[ ! -x $busybox ]]; then
 fi
 
 # 4. What the guest runs, and the initramfs (the tree's own usr/gen_init_cpio).
+# run_sh_programs TREE: the program lines of TREE's futex run.sh, in order.
+run_sh_programs() {
+	sed -n 's/^\.\/\(futex[^ ]*\)\(.*\)$/\1\2/p' \
+		"$1/tools/testing/selftests/futex/functional/run.sh" |
+		sed 's/ *\$COLOR//'
+}
 if [[ $SUITE == list ]]; then
 	cp "$GUEST_LIST" "$work/list"
 elif [[ $SUITE == bench ]]; then
@@ -170,9 +176,7 @@ elif [[ $SUITE == oracle ]]; then
 		# (WAKE_WAIT_US) to block, which a TCG guest now and then
 		# misses on every kernel: each runs three times, and
 		# tools/oracle-compare.py takes its first run that passes.
-		sed -n 's/^\.\/\(futex[^ ]*\)\(.*\)$/\1\2/p' \
-			"$MAINLINE_DIR/tools/testing/selftests/futex/functional/run.sh" |
-			sed 's/ *\$COLOR//' |
+		run_sh_programs "$MAINLINE_DIR" |
 			awk '{ print } /^futex_(wait|requeue)$/ { print; print }' >"$work/list"
 		[[ $VARIANT != mainline ]] &&
 			echo "futex_trace -a legacy -s $ORACLE_SEED -n $ORACLE_CALLS" >>"$work/list"
@@ -181,9 +185,7 @@ elif [[ $SUITE == oracle ]]; then
 	fi
 elif [[ $SUITE == selftest ]]; then
 	# The programs in the order of upstream's run.sh (which lists ours too).
-	sed -n 's/^\.\/\(futex[^ ]*\)\(.*\)$/\1\2/p' \
-		"$TREE_DIR/tools/testing/selftests/futex/functional/run.sh" |
-		sed 's/ *\$COLOR//' >"$work/list"
+	run_sh_programs "$TREE_DIR" >"$work/list"
 	# Then the manual pages' examples (built next to the tests).
 	"$FUTEX2_REPO/tools/man-examples.sh" "$work/man-examples" >>"$work/list"
 else
