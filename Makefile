@@ -44,7 +44,9 @@
 #                                  s390, sparc, alpha (not in make test: ~1 h cold)
 #   make series                    the overlay as the seeds' patch series: checkpatch,
 #                                  git am round trip, each step built (make test: no builds)
-#   make test                      everything CI runs, then "N passed, N failed"
+#   make test                      everything CI runs: one line per layer (tools/layers),
+#                                  then "N passed, N failed"
+#   make verdict CONSOLE=FILE      the verdict of a saved console [LAYER=NAME] [KUNIT=1]
 #   make tree                      just prepare the overlaid kernel tree
 #   make clean                     drop build output and results (keeps sources)
 #   make distclean                 drop the whole cache
@@ -58,10 +60,11 @@ SELFTEST_ARCHES := $(shell . $(TOOLS)/env.sh && selftest_arches)
 # host can run them: x86_64), and its budgets there (guest seconds).
 DEBUG_ARCHES := x86_64 arm64
 TEST_BUDGET := STRESS_SECONDS=20 FUZZ_SECONDS=20 REAL_SECONDS=15
-# The bench smoke run of make test: it runs on both kernels and its ratios
-# are computed (the timing targets are make bench's business).
+# The bench smoke run of make test: one boot of each kernel, judged (it
+# finished cleanly, printed every key); its ratios are shown, not counted
+# (the timing targets are make bench's verdicts).
 BENCH_SMOKE_ARCHES := x86_64
-BENCH_SMOKE := BENCH_BOOTS=1 BENCH_REPEATS=1 BENCH_ITERS=2000
+BENCH_SMOKE_ENV := BENCH_SMOKE=1 BENCH_BOOTS=1 BENCH_REPEATS=1 BENCH_ITERS=2000
 # The oracles in make test: the three kernels, 6.12's selftests, and the
 # tracer with a smaller budget than make oracle's 1M calls per ABI.
 ORACLE_ARCHES := x86_64
@@ -79,12 +82,12 @@ export STRESS_SECONDS FUZZ_SECONDS FUZZ_SEED REAL_SECONDS BENCH_BOOTS BENCH_REPE
 CACHE := $(shell . $(TOOLS)/env.sh && echo $$FUTEX2_CACHE)
 RESULTS := $(shell . $(TOOLS)/env.sh && echo $$RESULTS_DIR)
 
-.PHONY: all kunit selftest shell stress fuzz bench oracle glibc-test glibc-record mutation deb vm vm-test vm-perf trace-call bench-loop check-tables check-man check-mutants matrix kunit-matrix series test tree clean distclean help
+.PHONY: verdict all kunit selftest shell stress fuzz bench oracle glibc-test glibc-record mutation deb vm vm-test vm-perf trace-call bench-loop check-tables check-man check-mutants matrix kunit-matrix series test tree clean distclean help
 
 all: help
 
 help:
-	@sed -n '2,48s/^# \{0,1\}//p' Makefile
+	@sed -n '2,51s/^# \{0,1\}//p' Makefile
 
 tree:
 	$(TOOLS)/tree.sh
@@ -163,27 +166,34 @@ kunit-matrix:
 series:
 	$(TOOLS)/series.sh
 
-# Every layer runs even if an earlier one failed; the summary decides.
+# Every layer runs even if an earlier one failed; the summary decides. Its
+# expected layers come from the fixed list tools/layers, not from what ran;
+# FUTEX2_RUN ties each record to this run.
+T = $(TOOLS)/timed.sh
+test: export FUTEX2_RUN := $(shell date +%s)-$(shell echo $$$$)
 test:
 	@rm -rf $(RESULTS)
-	-$(TOOLS)/check-tables.sh
-	-$(TOOLS)/check-man.sh
-	-$(TOOLS)/check-mutants.sh
-	-$(TOOLS)/series.sh --no-build
-	@for a in $(KUNIT_ARCHES); do $(TOOLS)/kunit.sh $$a || true; done
-	@for a in $(SELFTEST_ARCHES); do $(TOOLS)/selftest.sh $$a || true; done
-	@for a in $(DEBUG_ARCHES); do VARIANT=debug $(TOOLS)/kunit.sh $$a || true; \
-		$(TEST_BUDGET) $(TOOLS)/stress.sh $$a all || true; done
-	@for a in $(BENCH_SMOKE_ARCHES); do $(BENCH_SMOKE) $(TOOLS)/bench.sh $$a || true; done
-	@for a in $(ORACLE_ARCHES); do $(ORACLE_SMOKE) $(TOOLS)/oracle.sh $$a || true; done
-	@for a in $(TRACE_ARCHES); do $(TOOLS)/trace-call.sh $$a || true; done
-	@for a in $(VM_ARCHES); do $(TOOLS)/vm.sh $$a test || true; done
-	@$(TOOLS)/summary.sh check-tables man mutants series $(addprefix kunit-,$(KUNIT_ARCHES)) \
-		$(addprefix selftest-,$(SELFTEST_ARCHES)) \
-		$(addprefix kunit-debug-,$(DEBUG_ARCHES)) $(addprefix stress-debug-,$(DEBUG_ARCHES)) \
-		$(addprefix bench-,$(BENCH_SMOKE_ARCHES)) $(addprefix oracle-,$(ORACLE_ARCHES)) \
-		$(addprefix trace-call-,$(TRACE_ARCHES)) \
-		$(addprefix vm-futex2-,$(VM_ARCHES)) $(addprefix vm-pristine-,$(VM_ARCHES))
+	@$(T) console-tests python3 $(TOOLS)/console_test.py
+	@$(T) check-tables $(TOOLS)/check-tables.sh
+	@$(T) man $(TOOLS)/check-man.sh
+	@$(T) mutants $(TOOLS)/check-mutants.sh
+	@$(T) series $(TOOLS)/series.sh --no-build
+	@for a in $(KUNIT_ARCHES); do $(T) kunit-$$a $(TOOLS)/kunit.sh $$a; done
+	@for a in $(SELFTEST_ARCHES); do $(T) selftest-$$a $(TOOLS)/selftest.sh $$a; done
+	@for a in $(DEBUG_ARCHES); do VARIANT=debug $(T) kunit-debug-$$a $(TOOLS)/kunit.sh $$a; \
+		$(TEST_BUDGET) $(T) stress-debug-$$a $(TOOLS)/stress.sh $$a all; done
+	@for a in $(BENCH_SMOKE_ARCHES); do $(BENCH_SMOKE_ENV) $(T) bench-$$a $(TOOLS)/bench.sh $$a; done
+	@for a in $(ORACLE_ARCHES); do $(ORACLE_SMOKE) $(T) oracle-$$a $(TOOLS)/oracle.sh $$a; done
+	@for a in $(TRACE_ARCHES); do $(T) trace-call-$$a $(TOOLS)/trace-call.sh $$a; done
+	@for a in $(VM_ARCHES); do $(T) vm-$$a $(TOOLS)/vm.sh $$a test; done
+	@$(TOOLS)/summary.py --layers $(TOOLS)/layers --results $(RESULTS) --times $(RESULTS)/times
+
+# The verdict of a saved console by the one reader (tools/verdict.py):
+#   make verdict CONSOLE=FILE [LAYER=NAME]   (KUNIT=1 for a KUnit console)
+verdict:
+	@test -n "$(CONSOLE)" || { echo "make verdict: give CONSOLE=FILE"; exit 2; }
+	@python3 $(TOOLS)/verdict.py "$(CONSOLE)" $(if $(LAYER),--layer "$(LAYER)") \
+		$(if $(KUNIT),--kunit "$(shell . $(TOOLS)/env.sh && echo $$TREE_DIR)")
 
 clean:
 	rm -rf $(CACHE)/build $(CACHE)/logs $(CACHE)/results

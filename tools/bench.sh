@@ -22,7 +22,7 @@ grep -qx -- "$arch" <<<"$(selftest_arches)" ||
 bench_boot() {
 	local variant=
 	[[ $1 == pristine ]] && variant=pristine
-	VARIANT=$variant SUITE=bench "$FUTEX2_REPO/tools/selftest.sh" "$arch"
+	RECORD=no VARIANT=$variant SUITE=bench "$FUTEX2_REPO/tools/selftest.sh" "$arch"
 }
 bench_console() {
 	local variant=
@@ -33,15 +33,12 @@ bench_console() {
 runs=$BUILD_ROOT/bench-runs-$arch
 alternate_boots "$runs" bench_boot bench_console patched pristine
 failed=$BOOTS_FAILED
-# The boots recorded their guests' own counts under this layer's name: the
-# report's verdict replaces them, and without a report there is none.
-rm -f "$RESULTS_DIR/bench-$arch.counts" "$RESULTS_DIR/bench-pristine-$arch.counts"
 
 report=$RESULTS_DIR/bench-$arch.md
 mkdir -p "$RESULTS_DIR"
 set +e
 python3 "$FUTEX2_REPO/tools/bench-report.py" --arch "$arch" \
-	--counts "$RESULTS_DIR/bench-$arch.counts" --failed-boots "$failed" \
+	--record "$RESULTS_DIR" --failed-boots "$failed" ${BENCH_SMOKE:+--smoke} \
 	--clock "$QEMU_ICOUNT_ARGS" \
 	"$runs"/*.console >"$report"
 rc=$?

@@ -5,8 +5,13 @@ arch-matrix gives, in the right ABI column, with nothing else at or between
 the new numbers, and that the syscall-count macros are one past the last
 number.  Prints KTAP; exits non-zero on any failure.
 
+It also checks the values of the arch rows' keys that decide what runs
+(kunit=, selftest=, icount=, numa=): a typo such as "selftest=Yes" would
+drop a layer from the run without a word.
+
 Usage: tools/check-tables.py [OVERLAY_DIR [ARCH_MATRIX]]
        tools/check-tables.py --self-test   (the checker catches broken copies)
+       tools/check-tables.py --matrix-only ARCH_MATRIX   (just the arch rows)
 """
 
 import os
@@ -43,6 +48,29 @@ class Checker:
         failed = len(self.results) - passed
         print(f"# check-tables: {passed} passed, {failed} failed", file=out)
         return passed, failed
+
+
+# The keys of an arch row that decide what runs, and their values.
+ARCH_KEYS = {"kunit": {"yes", "matrix", "no"}, "selftest": {"yes", "no"},
+             "icount": {"yes", "no"}, "numa": {"yes", "no"}}
+
+
+def check_arch_rows(ck, path):
+    """Every arch row's deciding keys have a known value."""
+    with open(path) as f:
+        for lineno, line in enumerate(f, 1):
+            words = line.split("#", 1)[0].split()
+            if not words or words[0] != "arch":
+                continue
+            bad = []
+            for w in words[2:]:
+                key, _, val = w.partition("=")
+                if key in ARCH_KEYS and val not in ARCH_KEYS[key]:
+                    bad.append(f"{w} (one of: {', '.join(sorted(ARCH_KEYS[key]))})")
+                if key.lower() in ARCH_KEYS and key not in ARCH_KEYS:
+                    bad.append(f"{w} (the key is {key.lower()})")
+            ck.check(not bad, f"arch-matrix:{lineno} arch {words[1]}: known values",
+                     "; ".join(bad))
 
 
 def read_matrix(path):
@@ -153,6 +181,7 @@ def check_decls(ck, overlay):
 
 
 def run_checks(overlay, matrix, ck):
+    check_arch_rows(ck, matrix)
     tables, counts = read_matrix(matrix)
     ck.check(tables, f"{matrix} lists syscall tables")
     for path, abi, first in tables:
@@ -206,6 +235,11 @@ def self_test(overlay, matrix):
 
 def main():
     args = sys.argv[1:]
+    if args[:1] == ["--matrix-only"] and len(args) == 2:
+        ck = Checker()
+        check_arch_rows(ck, args[1])
+        _, failed = ck.ktap()
+        return 1 if failed else 0
     testing = args[:1] == ["--self-test"]
     if testing:
         args = args[1:]

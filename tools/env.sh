@@ -96,8 +96,18 @@ QEMU_NUMA_ARGS=$(qemu_numa_args "$NUMA_NODES")
 # real hardware, and timings repeat from boot to boot.
 QEMU_ICOUNT_ARGS="-icount shift=0,sleep=off"
 
-# Kernel console lines that fail a run: warnings, oopses, lockdep, stalls.
-KERNEL_REPORT_RE='WARNING:|BUG:|Oops|Kernel panic|UBSAN:|KASAN:|possible circular locking|possible recursive locking|INFO: task .* blocked|rcu: INFO'
+# Kernel console lines that fail a run: one list, tools/console.py's
+# REPORT_PATTERNS (every report class 6.1 prints on x86_64 and arm64).
+KERNEL_REPORT_RE=$(PYTHONDONTWRITEBYTECODE=1 python3 -c \
+	'import sys; sys.path.insert(0, sys.argv[1]); import console; print(console.REPORT_RE.pattern)' \
+	"$FUTEX2_REPO/tools")
+# The run a layer's record belongs to: make test sets one for all its
+# layers; tools/summary.py fails a record of another run.
+FUTEX2_RUN=${FUTEX2_RUN:--}
+# The guests' kernel command line: an oops anywhere (a forked child, a
+# kworker) panics, and the panic ends the boot (-no-reboot) before the
+# DONE marker.
+GUEST_CMDLINE_EXTRA="oops=panic panic=-1"
 
 die() {
 	echo "${0##*/}: error: $*" >&2
@@ -265,31 +275,23 @@ boot_guest() {
 	rc=${PIPESTATUS[0]}
 	set -e
 	GUEST_ELAPSED=$(($(date +%s) - start))
+	GUEST_RC=$rc
+	# The console carries QEMU's exit status for the reader: a guest
+	# killed at its time limit after DONE (124) still fails.
+	echo "QEMU-EXIT-STATUS $rc" >>"$console"
 	log "guest exited $rc after $GUEST_ELAPSED s; console: $console"
 }
 
-# guest_counts CONSOLE TAG DONE TIMEOUT: read a guest's console. Sets
-# GUEST_PASSED, GUEST_FAILED and GUEST_SKIPPED from its last "# TAG: N
-# passed, N failed, N skipped" line, with one more failure if the line DONE
-# never came (a guest that hung past TIMEOUT seconds, or crashed) and one
-# more if the kernel reported anything (KERNEL_REPORT_RE), shown on stderr.
-guest_counts() {
-	local console=$1 tag=$2 done=$3 timeout=$4 summary
-	summary=$(grep -a "^# $tag:" "$console" | tail -n 1 || true)
-	GUEST_PASSED=$(sed -n 's/.* \([0-9]*\) passed.*/\1/p' <<<"$summary")
-	GUEST_FAILED=$(sed -n 's/.* \([0-9]*\) failed.*/\1/p' <<<"$summary")
-	GUEST_SKIPPED=$(sed -n 's/.* \([0-9]*\) skipped.*/\1/p' <<<"$summary")
-	GUEST_PASSED=${GUEST_PASSED:-0} GUEST_FAILED=${GUEST_FAILED:-0}
-	GUEST_SKIPPED=${GUEST_SKIPPED:-0}
-	if ! grep -aq "^$done" "$console"; then
-		log "the guest did not finish (timeout ${timeout}s, or it crashed)"
-		GUEST_FAILED=$((GUEST_FAILED + 1))
-	fi
-	if grep -aqE "$KERNEL_REPORT_RE" "$console"; then
-		log "kernel reports on the console (each with what follows it):"
-		grep -a -E -A 25 "$KERNEL_REPORT_RE" "$console" >&2 || true
-		GUEST_FAILED=$((GUEST_FAILED + 1))
-	fi
+# guest_verdict CONSOLE LAYER DONE [RECORD]: the console's verdict by the
+# one reader (tools/verdict.py: every program's result, plans, skips, the
+# DONE marker, QEMU's exit status, kernel reports), printed; with
+# RECORD=record also recorded as LAYER for tools/summary.py. Returns
+# non-zero on any failure.
+guest_verdict() {
+	local console=$1 layer=$2 done=$3 record=${4:-}
+	local -a args=(--layer "$layer" --done "$done")
+	[[ $record == record ]] && args+=(--record "$RESULTS_DIR")
+	python3 "$FUTEX2_REPO/tools/verdict.py" "$console" "${args[@]}" >&2
 }
 
 # alternate_boots RUNS BOOT_FN CONSOLE_FN KERNEL...: boot the KERNELs in
@@ -321,8 +323,11 @@ alternate_boots() {
 	done
 }
 
-# record_result LAYER PASSED FAILED: counts for tools/summary.sh.
+# record_result LAYER PASSED FAILED [SKIPPED]: the record of a layer that
+# checks without a console (tables, pages, mutants, the series), for
+# tools/summary.py: "PASSED FAILED SKIPPED RUN".
 record_result() {
 	mkdir -p "$RESULTS_DIR"
-	echo "$2 $3" >"$RESULTS_DIR/$1.counts"
+	echo "$2 $3 ${4:-0} $FUTEX2_RUN" >"$RESULTS_DIR/$1.counts.tmp"
+	mv "$RESULTS_DIR/$1.counts.tmp" "$RESULTS_DIR/$1.counts"
 }

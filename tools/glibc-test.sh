@@ -57,19 +57,18 @@ for kernel in patched pristine; do
 	log "$kernel kernel"
 	rm -f "$LOG_DIR/glibc${variant:+-$variant}-$arch.console"
 	SELFTEST_BOOT_TIMEOUT=${GLIBC_BOOT_TIMEOUT:-7200} SELFTEST_TEST_TIMEOUT=7000 \
-	VARIANT=$variant SUITE=list GUEST_NAME=glibc GUEST_LIST=$work/list \
+	RECORD=no VARIANT=$variant SUITE=list GUEST_NAME=glibc GUEST_LIST=$work/list \
 	GUEST_FILES=$work/files "$FUTEX2_REPO/tools/selftest.sh" "$arch" >&2 ||
 		log "the $kernel guest reported failures (compared below)"
 	cp "$LOG_DIR/glibc${variant:+-$variant}-$arch.console" "$runs/$kernel.console" 2>/dev/null ||
 		: >"$runs/$kernel.console"
 done
-rm -f "$RESULTS_DIR"/glibc-*"$arch".counts
-
+mkdir -p "$RESULTS_DIR"
 report=$RESULTS_DIR/glibc-$arch.ktap
 set +e
 python3 "$FUTEX2_REPO/tools/oracle-compare.py" --pair patched pristine --label glibc \
-	--arch "$arch" --counts "$RESULTS_DIR/glibc-$arch.counts" \
-	--report-re "$KERNEL_REPORT_RE" "$runs/patched.console" "$runs/pristine.console" >"$report"
+	--arch "$arch" --record "$RESULTS_DIR" \
+	"$runs/patched.console" "$runs/pristine.console" >"$report"
 rc=$?
 set -e
 cat "$report"

@@ -27,8 +27,9 @@ boot() {	# KERNEL OUT: one oracle boot of patched|pristine|mainline
 	[[ $kernel != patched ]] && variant=$kernel
 	log "$kernel kernel${ORACLE_REPLAY:+ (replay: $ORACLE_REPLAY)}"
 	rm -f "$LOG_DIR/oracle${variant:+-$variant}-$arch.console"
-	# The guest's own pass/fail is not the verdict here: the comparison is.
-	VARIANT=$variant SUITE=oracle "$FUTEX2_REPO/tools/selftest.sh" "$arch" >&2 ||
+	# The guest's own pass/fail is not the verdict here: the comparison
+	# is, and the boot records nothing (RECORD=no).
+	RECORD=no VARIANT=$variant SUITE=oracle "$FUTEX2_REPO/tools/selftest.sh" "$arch" >&2 ||
 		log "the $kernel guest reported failures (compared below)"
 	# No console (the kernel did not build): the comparison sees an
 	# unfinished guest.
@@ -42,19 +43,18 @@ for kernel in patched pristine mainline; do
 	boot "$kernel" "$runs/$kernel.console"
 done
 
-# The boots recorded their guests' own counts under this layer's name.
-rm -f "$RESULTS_DIR"/oracle-*"$arch".counts
 report=$RESULTS_DIR/oracle-$arch.ktap
+mkdir -p "$RESULTS_DIR"
 set +e
-python3 "$FUTEX2_REPO/tools/oracle-compare.py" --arch "$arch" \
-	--counts "$RESULTS_DIR/oracle-$arch.counts" --diffs "$runs/diffs" \
-	--report-re "$KERNEL_REPORT_RE" \
+python3 "$FUTEX2_REPO/tools/oracle-compare.py" --arch "$arch" --calls "$ORACLE_CALLS" \
+	--record "$RESULTS_DIR" --diffs "$runs/diffs" \
 	"$runs/patched.console" "$runs/pristine.console" "$runs/mainline.console" >"$report"
 rc=$?
 set -e
 cat "$report"
 
-# Replay the first differing chunk of each trace on both of its kernels.
+# Replay the first differing chunk of each trace on both of its kernels:
+# it names the call; the verdict above stands (the replays record nothing).
 declare -A replayed=()
 while read -r kind abi seed chunk a b; do
 	[[ -n ${replayed[$kind]:-} ]] && continue

@@ -64,7 +64,7 @@ gone_within() {
 	! kill -0 "$2" 2>/dev/null
 }
 port=$((20000 + RANDOM % 20000))
-passed=0 failed=0
+passed=0 failed=0 skipped=0
 for kernel in patched pristine; do
 	variant=
 	[[ $kernel == pristine ]] && variant=pristine
@@ -77,7 +77,7 @@ for kernel in patched pristine; do
 	# shellcheck disable=SC2206
 	qemu=("$QEMU" -nodefaults -m 1024 $QEMU_MACHINE "${numa_args[@]}"
 	      -kernel "$build_dir/$QEMU_IMAGE" -initrd "$work/initramfs.cpio"
-	      -append "$QEMU_CMDLINE nokaslr kunit.enable=0 panic=-1 rdinit=/init"
+	      -append "$QEMU_CMDLINE nokaslr kunit.enable=0 $GUEST_CMDLINE_EXTRA rdinit=/init -- $kernel"
 	      -no-reboot -nographic -serial "file:$console" $QEMU_ICOUNT_ARGS
 	      -gdb "tcp:127.0.0.1:$port" -S)
 	log "booting the $kernel kernel under gdb (port $port)"
@@ -95,31 +95,37 @@ for kernel in patched pristine; do
 	# SIGTERM, so SIGKILL follows.
 	gone_within 60 "$qemu_pid" || kill "$qemu_pid" 2>/dev/null || true
 	gone_within 5 "$qemu_pid" || kill -KILL "$qemu_pid" 2>/dev/null || true
-	wait "$qemu_pid" 2>/dev/null || true
+	qrc=0
+	wait "$qemu_pid" 2>/dev/null || qrc=$?
+	echo "QEMU-EXIT-STATUS $qrc" >>"$console"
 	grep '^trace-call:' "$gdblog" >&2 || true
 	if [[ $rc -ne 0 ]]; then
 		tail -n 20 "$gdblog" >&2
 		log "gdb failed on the $kernel kernel (exit $rc): $gdblog"
 		failed=$((failed + 1))
 	fi
+	# The console by the one reader: every call returned what its path
+	# returns (ENOSYS only where pristine 6.1 has no futex2: a skip), the
+	# guest finished, no kernel report. Then each call's trace was taken.
+	verdicts=$work/verdict-$kernel
+	rm -rf "$verdicts" && mkdir -p "$verdicts"
+	python3 "$FUTEX2_REPO/tools/verdict.py" "$console" --layer "$kernel" \
+		--done FUTEX-CALLS-DONE --record "$verdicts" >&2 || true
+	read -r p f s _ <"$verdicts/$kernel.counts" || { p=0 f=1 s=0; }
+	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 	while read -r label entry _; do
 		[[ $kernel == pristine && $entry == futex_w* ]] && continue
-		if [[ -s $out/$label.pcs ]] &&
-		   { [[ $entry == handle_futex_death ]] || grep -aq "^result $label as expected" "$console"; }; then
+		if [[ -s $out/$label.pcs ]]; then
 			passed=$((passed + 1))
 		else
-			log "$kernel: $label: no trace, or not the result its path returns ($console)"
+			log "$kernel: $label: no trace taken ($out)"
 			failed=$((failed + 1))
 		fi
 	done <"$work/calls"
-	if ! grep -aq '^FUTEX-CALLS-DONE' "$console"; then
-		log "the $kernel guest did not finish ($console)"
-		failed=$((failed + 1))
-	fi
 	port=$((port + 1))
 done
-record_result "trace-call-$arch" "$passed" "$failed"
-log "trace-call-$arch: $passed passed, $failed failed"
+record_result "trace-call-$arch" "$passed" "$failed" "$skipped"
+log "trace-call-$arch: $passed passed, $failed failed, $skipped skipped"
 [[ $failed -eq 0 ]] || die "some calls were not traced as meant; no report"
 
 # 4. The report.

@@ -61,7 +61,7 @@ qemu_cmd() {
 	# shellcheck disable=SC2206
 	qemu=("$QEMU" -nodefaults -m 1024 $QEMU_MACHINE $numa_args
 	      -kernel "$vmlinuz" -initrd "$initrd"
-	      -append "$QEMU_CMDLINE root=LABEL=futex2-root rw panic=-1 $extra"
+	      -append "$QEMU_CMDLINE root=LABEL=futex2-root rw $GUEST_CMDLINE_EXTRA $extra"
 	      -drive "file=$image,if=none,id=disk0,format=raw,snapshot=on"
 	      -device virtio-blk-pci,drive=disk0
 	      -device virtio-rng-pci -no-reboot -nographic -serial mon:stdio)
