@@ -83,7 +83,9 @@ LAYERS = [
      "6a31da642247a200af92e762dc2fee2290be2310"),
     ("futex-take-the-wait-setup-s-retries-out-of-line",
      "21921d5fd74412037a39705365f36f6baf2d48d2"),
-    ("selftests-futex-bound-the-waits-for-a-thread-to-start", None),
+    ("selftests-futex-bound-the-waits-for-a-thread-to-start",
+     "0fbdc9061ebeaec7758d833f53c9b8ffaca81078"),
+    ("futex-keep-futex_waitv-s-einval-for-an-entry-without-a-size", None),
 ]
 
 # (step, path regex, text regex): the first match wins.

@@ -252,6 +252,17 @@ static int futex_parse_waitv(struct futex_vector *futexv,
 		if (copy_from_user(&aux, &uwaitv[i], sizeof(aux)))
 			return -EFAULT;
 
+		/*
+		 * futex_waitv() is 6.1's syscall, and there, as in mainline,
+		 * an entry without a size (FUTEX_32) is -EINVAL. An 8-bit
+		 * entry would have none: FUTEX2_SIZE_U8 is 0 and cannot be
+		 * told from a forgotten size. So futex_waitv() keeps 6.1's
+		 * answer and takes 16- and 32-bit futexes; futex_wait() and
+		 * futex_requeue() take all three sizes.
+		 */
+		if (!(aux.flags & FUTEX2_SIZE_MASK))
+			return -EINVAL;
+
 		flags = futex_validate_waitv(&aux);
 		if (flags < 0)
 			return flags;

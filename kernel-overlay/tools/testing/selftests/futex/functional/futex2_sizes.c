@@ -159,13 +159,16 @@ static void *waitv_fn(void *arg)
 	return NULL;
 }
 
-/* futex_waitv() on an 8-, a 16- and a 32-bit futex; wake the 16-bit one. */
+/*
+ * futex_waitv() on two 16-bit futexes and a 32-bit one; wake the second.
+ * (futex_waitv() takes no 8-bit futex: test_waitv_no_size().)
+ */
 static void test_waitv_mixed(void)
 {
 	struct waitv_thread t = {
 		.v = {
-			{ .uaddr = (uintptr_t)&mem.b[1], .val = 0,
-			  .flags = FUTEX2_SIZE_U8 | FUTEX2_PRIVATE },
+			{ .uaddr = (uintptr_t)&mem.h[1], .val = 0,
+			  .flags = FUTEX2_SIZE_U16 | FUTEX2_PRIVATE },
 			{ .uaddr = (uintptr_t)&mem.h[3], .val = 0,
 			  .flags = FUTEX2_SIZE_U16 | FUTEX2_PRIVATE },
 			{ .uaddr = (uintptr_t)&mem.w[3], .val = 0,
@@ -177,7 +180,7 @@ static void test_waitv_mixed(void)
 	int res = -1, i;
 
 	fill_neighbours();
-	mem.b[1] = 0;
+	mem.h[1] = 0;
 	mem.h[3] = 0;
 	mem.w[3] = 0;
 	pthread_create(&th, NULL, waitv_fn, &t);
@@ -193,14 +196,38 @@ static void test_waitv_mixed(void)
 		usleep(1000);
 	}
 	if (asleep) {
-		/* The 8-bit and 32-bit entries share no key with this wake. */
+		/* The other entries share no key with this wake. */
 		res = futex2_wake(&mem.h[3], 0xffff, 1,
 				  FUTEX2_SIZE_U16 | FUTEX2_PRIVATE);
 	}
 	pthread_join(th, NULL);
 	ksft_test_result(asleep && res == 1 && t.ret == 1,
-			 "futex_waitv mixing U8, U16 and U32: woken at index 1 (asleep %d, wake %d, waitv %d %s)\n",
+			 "futex_waitv mixing U16 and U32: woken at index 1 (asleep %d, wake %d, waitv %d %s)\n",
 			 asleep, res, t.ret, t.ret < 0 ? strerror(t.err) : "");
+}
+
+/*
+ * A futex_waitv() entry without size bits is EINVAL, as in 6.1 and
+ * mainline (LTP's futex_waitv01 tests it): FUTEX2_SIZE_U8 is 0, so it
+ * would read as an 8-bit futex. The byte holds the expected value, so a
+ * kernel that took it as one would sleep until the timeout instead.
+ */
+static void test_waitv_no_size(void)
+{
+	struct futex_waitv v = {
+		.uaddr = (uintptr_t)&mem.b[1], .val = 0, .flags = FUTEX2_PRIVATE,
+	};
+	struct timespec to;
+	int res, err;
+
+	fill_neighbours();
+	mem.b[1] = 0;
+	futex2_abs_timeout(CLOCK_MONOTONIC, 1, &to);
+	res = futex_waitv(&v, 1, 0, &to, CLOCK_MONOTONIC);
+	err = errno;
+	ksft_test_result(res == -1 && err == EINVAL,
+			 "futex_waitv: an entry without size bits is EINVAL, as in 6.1 (got %d %s)\n",
+			 res, res < 0 ? strerror(err) : "");
 }
 
 /* Requeue a waiter from a 16-bit futex with non-zero neighbours to a u32. */
@@ -330,7 +357,7 @@ static void test_legacy_interop(bool private)
 int main(int argc, char *argv[])
 {
 	ksft_print_header();
-	ksft_set_plan(4 + 2 + 6 + (sizeof(long) > 4 ? 6 : 4) + 1 + 2 + 1 + 4);
+	ksft_set_plan(4 + 2 + 6 + (sizeof(long) > 4 ? 6 : 4) + 1 + 1 + 1 + 2 + 4);
 
 	fill_neighbours();
 	mem.b[5] = 0;
@@ -352,6 +379,7 @@ int main(int argc, char *argv[])
 	test_alignment();
 	test_too_wide();
 	test_waitv_mixed();
+	test_waitv_no_size();
 	test_requeue_u16_source();
 	test_sizes_never_cross();
 	test_legacy_interop(true);

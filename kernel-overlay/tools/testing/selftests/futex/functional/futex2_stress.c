@@ -324,7 +324,10 @@ static void round_requeue(volatile uint8_t *mem, unsigned int sflags,
 	      sflags, tflags, woken_dst, woken_src, woken, NWAITERS);
 }
 
-/* futex_waitv over three sizes; the one woken is the one reported. */
+/*
+ * futex_waitv over both of its sizes (it takes no 8-bit futex); the one
+ * woken is the one reported. Each entry has room for a node word.
+ */
 struct waitv_arg {
 	struct futex_waitv v[3];
 	int ret;
@@ -347,16 +350,16 @@ static void *waitv_fn(void *arg)
 static void round_waitv(volatile uint8_t *mem, unsigned int extra)
 {
 	struct waitv_arg a = { .v = {
-		{ .uaddr = (uintptr_t)(mem + 200), .flags = FUTEX2_SIZE_U8 | extra },
-		{ .uaddr = (uintptr_t)(mem + 202), .flags = FUTEX2_SIZE_U16 | extra },
-		{ .uaddr = (uintptr_t)(mem + 204), .flags = FUTEX2_SIZE_U32 | extra },
+		{ .uaddr = (uintptr_t)(mem + 200), .flags = FUTEX2_SIZE_U16 | extra },
+		{ .uaddr = (uintptr_t)(mem + 204), .flags = FUTEX2_SIZE_U16 | extra },
+		{ .uaddr = (uintptr_t)(mem + 208), .flags = FUTEX2_SIZE_U32 | extra },
 	} };
 	unsigned int pick = rand_r(&seed) % 3, flags = a.v[pick].flags;
 	pthread_t th;
 	int r, tries;
 
 	PHASE("waitv round, extra flags 0x%x, wake at %u", extra, pick);
-	memset((void *)(mem + 200), 0, 8);
+	memset((void *)(mem + 200), 0, 16);
 	pthread_create(&th, NULL, waitv_fn, &a);
 	for (tries = 0; tries < 100000; tries++) {
 		r = futex2_wake((void *)(uintptr_t)a.v[pick].uaddr, futex2_size_max(flags), 1, flags);
