@@ -85,7 +85,9 @@ LAYERS = [
      "21921d5fd74412037a39705365f36f6baf2d48d2"),
     ("selftests-futex-bound-the-waits-for-a-thread-to-start",
      "0fbdc9061ebeaec7758d833f53c9b8ffaca81078"),
-    ("futex-keep-futex_waitv-s-einval-for-an-entry-without-a-size", None),
+    ("futex-keep-futex_waitv-s-einval-for-an-entry-without-a-size",
+     "682f42006abfb52f231a5a7bf3b111a69b145183"),
+    ("futex-show-the-cases-a-kernel-or-an-abi-cannot-run-as-skipped", None),
 ]
 
 # (step, path regex, text regex): the first match wins.

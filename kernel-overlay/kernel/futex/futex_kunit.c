@@ -1364,8 +1364,34 @@ static void futex_mpol_gives_no_node_without_numa(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, futex_key_get_node(&key), NUMA_NO_NODE);
 }
 
+/*
+ * The NUMA cases need CONFIG_NUMA: each is a visible SKIP here, so that a
+ * kernel without it does not lose them without a word.
+ */
+#define FUTEX_MPOL_NEEDS_NUMA(name)					\
+static void name(struct kunit *test)					\
+{									\
+	kunit_skip(test, "needs CONFIG_NUMA");				\
+}
+FUTEX_MPOL_NEEDS_NUMA(futex_mpol_node_follows_policy_mode)
+FUTEX_MPOL_NEEDS_NUMA(futex_mpol_node_reads_the_vma_policy)
+FUTEX_MPOL_NEEDS_NUMA(futex_mpol_without_numa_writes_nothing)
+FUTEX_MPOL_NEEDS_NUMA(futex_mpol_numa_writes_back_policy_node)
+FUTEX_MPOL_NEEDS_NUMA(futex_mpol_numa_set_word_wins)
+FUTEX_MPOL_NEEDS_NUMA(futex_mpol_unmapped_address)
+FUTEX_MPOL_NEEDS_NUMA(futex_mpol_lookup_waits_for_policy_change)
+FUTEX_MPOL_NEEDS_NUMA(futex_mpol_lookup_races_policy_replacement)
+
 static struct kunit_case futex_mpol_test_cases[] = {
 	KUNIT_CASE(futex_mpol_gives_no_node_without_numa),
+	KUNIT_CASE(futex_mpol_node_follows_policy_mode),
+	KUNIT_CASE(futex_mpol_node_reads_the_vma_policy),
+	KUNIT_CASE(futex_mpol_without_numa_writes_nothing),
+	KUNIT_CASE(futex_mpol_numa_writes_back_policy_node),
+	KUNIT_CASE(futex_mpol_numa_set_word_wins),
+	KUNIT_CASE(futex_mpol_unmapped_address),
+	KUNIT_CASE(futex_mpol_lookup_waits_for_policy_change),
+	KUNIT_CASE(futex_mpol_lookup_races_policy_replacement),
 	{}
 };
 #endif /* CONFIG_NUMA */
