@@ -1373,6 +1373,7 @@ static void name(struct kunit *test)					\
 {									\
 	kunit_skip(test, "needs CONFIG_NUMA");				\
 }
+
 FUTEX_MPOL_NEEDS_NUMA(futex_mpol_node_follows_policy_mode)
 FUTEX_MPOL_NEEDS_NUMA(futex_mpol_node_reads_the_vma_policy)
 FUTEX_MPOL_NEEDS_NUMA(futex_mpol_without_numa_writes_nothing)
