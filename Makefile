@@ -96,10 +96,10 @@ kunit:
 	$(TOOLS)/kunit.sh $(ARCH)
 
 selftest:
-	$(TOOLS)/selftest.sh $(ARCH)
+	$(TOOLS)/guest.sh selftest $(ARCH)
 
 shell:
-	$(TOOLS)/selftest.sh $(ARCH) shell
+	$(TOOLS)/guest.sh selftest $(ARCH) shell
 
 stress:
 	$(TOOLS)/stress.sh $(ARCH) stress
@@ -179,7 +179,7 @@ test:
 	@$(T) mutants $(TOOLS)/check-mutants.sh
 	@$(T) series $(TOOLS)/series.sh --no-build
 	@for a in $(KUNIT_ARCHES); do $(T) kunit-$$a $(TOOLS)/kunit.sh $$a; done
-	@for a in $(SELFTEST_ARCHES); do $(T) selftest-$$a $(TOOLS)/selftest.sh $$a; done
+	@for a in $(SELFTEST_ARCHES); do $(T) selftest-$$a $(TOOLS)/guest.sh selftest $$a; done
 	@for a in $(DEBUG_ARCHES); do VARIANT=debug $(T) kunit-debug-$$a $(TOOLS)/kunit.sh $$a; \
 		$(TEST_BUDGET) $(T) stress-debug-$$a $(TOOLS)/stress.sh $$a all; done
 	@for a in $(BENCH_SMOKE_ARCHES); do $(BENCH_SMOKE_ENV) $(T) bench-$$a $(TOOLS)/bench.sh $$a; done

@@ -18,11 +18,11 @@ grep -qx -- "$arch" <<<"$(selftest_arches)" ||
 	die "BENCH_ITERS must be a number of at least 1000, not '$BENCH_ITERS'"
 
 # bench_boot KERNEL, bench_console KERNEL: one boot of the patched or the
-# pristine kernel (tools/selftest.sh SUITE=bench), and its console.
+# pristine kernel (tools/guest.sh bench), and its console.
 bench_boot() {
 	local variant=
 	[[ $1 == pristine ]] && variant=pristine
-	RECORD=no VARIANT=$variant SUITE=bench "$FUTEX2_REPO/tools/selftest.sh" "$arch"
+	RECORD=no VARIANT=$variant "$FUTEX2_REPO/tools/guest.sh" bench "$arch"
 }
 bench_console() {
 	local variant=

@@ -2,7 +2,7 @@
 # Check the manual pages in docs/man: each renders with groff's warnings on
 # and none given (groff -ww -z, and man -l as a reader would), carries the
 # sections of its man-pages section, and has one example program (which
-# tools/selftest.sh compiles and runs in the guest). KTAP; recorded for
+# tools/guest-build.sh compiles and runs in the guest). KTAP; recorded for
 # tools/summary.sh as "man".
 # Usage: tools/check-man.sh
 set -euo pipefail

@@ -34,7 +34,7 @@ Rules (kselftest's runner semantics, stated once):
   program printing plain KTAP).
 * The top-level plan must match the number of programs.
 * The DONE marker must be there, QEMU must have exited 0 (--qemu-rc, or
-  the "QEMU-EXIT-STATUS N" line tools/env.sh's boot_guest appends), and no kernel
+  the "QEMU-EXIT-STATUS N" line tools/boot.sh appends), and no kernel
   report (REPORT_RE) may be on the console: each is one failure.
 * A console with no case at all is one failure: 0 passed, 0 failed is
   never a result.
@@ -69,7 +69,7 @@ TOP = re.compile(r"^(ok|not ok) (\d+) (.*)$")
 CASE = re.compile(r"^    (ok|not ok) (\d+)\b ?(.*)$")
 PLAN = re.compile(r"^(    )?1\.\.(\d+)\s*$")
 DIRECTIVE = re.compile(r"#\s*(SKIP|XFAIL|TODO)\b", re.IGNORECASE)
-# What tools/env.sh's boot_guest appends to a console after QEMU exits.
+# What tools/boot.sh appends to a console after QEMU exits.
 QEMU_EXIT = re.compile(r"^QEMU-EXIT-STATUS (\d+)$")
 # The runners' own summary lines (ignored), also when a kernel message tore
 # them: "# futex2-selftests: 5 pas[   12.3] random: ...".

@@ -71,26 +71,31 @@ VM_STRESS_SECONDS=${VM_STRESS_SECONDS:-10}
 ORACLE_SEED=${ORACLE_SEED:-20261204}
 ORACLE_CALLS=${ORACLE_CALLS:-1000000}
 
-# The guest topology, the one place it is set: NUMA_NODES nodes, one CPU
-# and one memory backend each, each node its own socket (x86's scheduler
-# topology check warns otherwise). kunit.py fixes the memory at 1024M, so
-# the backends add up to that. The KUnit node tests are told the same
-# number (CONFIG_FUTEX_KUNIT_TEST_NODES, see kunit_py). Always TCG: KVM
-# hangs on these machines.
-NUMA_NODES=2
-# qemu_numa_args CPUS: NUMA_NODES nodes of 1024/NUMA_NODES MB each, CPU n on
-# node n (nodes past CPUS have memory only: the x86_64 bench guest, whose
-# instruction clock allows one CPU only, see arch-matrix).
+# The QEMU machine of each booted arch, the one place it is described:
+# tools/machines/ARCH (memory, NUMA nodes, CPUs, the instruction clock,
+# the measuring guests' CPUs). load_machine ARCH sets KUNIT_ARCH,
+# MEMORY_MB, NODES, CPUS, ICOUNT and BENCH_CPUS.
+load_machine() {
+	local f=$FUTEX2_REPO/tools/machines/$1
+	[[ -f $f ]] || die "no QEMU machine description $f"
+	# shellcheck disable=SC1090
+	. "$f"
+	[[ $NODES =~ ^[1-9]$ && $CPUS =~ ^[1-9]$ && $BENCH_CPUS =~ ^[1-9]$ &&
+	   $MEMORY_MB =~ ^[1-9][0-9]*$ && $ICOUNT =~ ^(yes|no)$ ]] ||
+		die "$f: NODES, CPUS, BENCH_CPUS, MEMORY_MB or ICOUNT is missing or wrong"
+}
+# qemu_numa_args CPUS: NODES nodes of MEMORY_MB/NODES each, one socket and
+# one CPU per node, CPU n on node n (nodes past CPUS have memory only).
+# Needs load_machine. Always TCG: KVM hangs on these machines.
 qemu_numa_args() {
 	local cpus=$1 n args
 	args="-accel tcg -smp $cpus,sockets=$cpus,cores=1,threads=1"
-	for ((n = 0; n < NUMA_NODES; n++)); do
-		args+=" -object memory-backend-ram,id=mem$n,size=$((1024 / NUMA_NODES))M"
+	for ((n = 0; n < NODES; n++)); do
+		args+=" -object memory-backend-ram,id=mem$n,size=$((MEMORY_MB / NODES))M"
 		args+=" -numa node,nodeid=$n$( ((n < cpus)) && echo ",cpus=$n"),memdev=mem$n"
 	done
 	echo "$args"
 }
-QEMU_NUMA_ARGS=$(qemu_numa_args "$NUMA_NODES")
 # Guest time follows executed instructions: timeouts inside the guest
 # (upstream's 30 ms waiter timeouts) mean the same on a slow TCG host as on
 # real hardware, and timings repeat from boot to boot.
@@ -132,10 +137,17 @@ arch_field() {
 		END { exit !found }' "$ARCH_MATRIX"
 }
 
-# set_arch_field ARCH KEY VALUE: record KEY=VALUE (a tool's last result) in
-# ARCH's "arch" row of arch-matrix, replacing an earlier value.
-set_arch_field() {
-	sed -i -E "/^arch $1 /{s/ $2=[^ ]*//; s|\$| $2=$3|}" "$ARCH_MATRIX"
+# The last results of make matrix and make kunit-matrix per arch, in the
+# cache (tools never write tracked files while they run): "ARCH KEY=VALUE"
+# lines; make matrix-record writes docs/arch-matrix.md from them.
+ARCH_RESULTS=$FUTEX2_CACHE/arch-results
+# set_arch_result ARCH KEY VALUE: record KEY=VALUE, replacing an earlier one.
+set_arch_result() {
+	mkdir -p "$FUTEX2_CACHE"
+	touch "$ARCH_RESULTS"
+	grep -v "^$1 $2=" "$ARCH_RESULTS" >"$ARCH_RESULTS.new" || true
+	echo "$1 $2=$3" >>"$ARCH_RESULTS.new"
+	mv "$ARCH_RESULTS.new" "$ARCH_RESULTS"
 }
 
 # kunit_arches: the architectures whose KUnit run is part of the flow.
@@ -174,11 +186,14 @@ kunit_py() {
 	local -a args extra
 	shift 2
 	cross=$(arch_field "$arch" cross)
-	local nodes=$NUMA_NODES drop='^$'
+	local nodes drop='^$'
 	if [[ $(arch_field "$arch" numa 2>/dev/null) == no ]]; then
 		# No NUMA (or no SMP) in this architecture's kunit.py machine:
 		# one node, and the node cases expect exactly that.
 		nodes=1 drop='^CONFIG_(NUMA|SMP)='
+	else
+		# The KUnit node cases are told the machine's node count.
+		nodes=$(load_machine "$arch" && echo "$NODES")
 	fi
 	[[ $VARIANT == pristine ]] && src=$PRISTINE_DIR drop="$drop|^CONFIG_FUTEX_KUNIT"
 	[[ $VARIANT == mainline ]] && src=$MAINLINE_DIR drop="$drop|^CONFIG_FUTEX_KUNIT"
@@ -259,39 +274,6 @@ deb_elf_machine() {
 # from, so that our linux-libc-dev replaces Debian's.
 deb_version() {
 	echo "$LINUX_PKG_VERSION+$(deb_flavour)"
-}
-
-# boot_guest CONSOLE TIMEOUT QEMU_COMMAND...: boot a test guest with a
-# time limit (wall clock), its console saved in CONSOLE and its KTAP lines
-# shown as they come. Sets GUEST_ELAPSED (seconds).
-boot_guest() {
-	local console=$1 timeout=$2 start rc
-	shift 2
-	log "booting: $*"
-	start=$(date +%s)
-	set +e
-	timeout --kill-after=10 "$timeout" "$@" </dev/null 2>&1 |
-		tee "$console" | grep -a --line-buffered -E '^(KTAP|1\.\.|ok |not ok |# |    (ok|not ok) )'
-	rc=${PIPESTATUS[0]}
-	set -e
-	GUEST_ELAPSED=$(($(date +%s) - start))
-	GUEST_RC=$rc
-	# The console carries QEMU's exit status for the reader: a guest
-	# killed at its time limit after DONE (124) still fails.
-	echo "QEMU-EXIT-STATUS $rc" >>"$console"
-	log "guest exited $rc after $GUEST_ELAPSED s; console: $console"
-}
-
-# guest_verdict CONSOLE LAYER DONE [RECORD]: the console's verdict by the
-# one reader (tools/verdict.py: every program's result, plans, skips, the
-# DONE marker, QEMU's exit status, kernel reports), printed; with
-# RECORD=record also recorded as LAYER for tools/summary.py. Returns
-# non-zero on any failure.
-guest_verdict() {
-	local console=$1 layer=$2 done=$3 record=${4:-}
-	local -a args=(--layer "$layer" --done "$done")
-	[[ $record == record ]] && args+=(--record "$RESULTS_DIR")
-	python3 "$FUTEX2_REPO/tools/verdict.py" "$console" "${args[@]}" >&2
 }
 
 # alternate_boots RUNS BOOT_FN CONSOLE_FN KERNEL...: boot the KERNELs in

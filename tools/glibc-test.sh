@@ -57,8 +57,8 @@ for kernel in patched pristine; do
 	log "$kernel kernel"
 	rm -f "$LOG_DIR/glibc${variant:+-$variant}-$arch.console"
 	SELFTEST_BOOT_TIMEOUT=${GLIBC_BOOT_TIMEOUT:-7200} SELFTEST_TEST_TIMEOUT=7000 \
-	RECORD=no VARIANT=$variant SUITE=list GUEST_NAME=glibc GUEST_LIST=$work/list \
-	GUEST_FILES=$work/files "$FUTEX2_REPO/tools/selftest.sh" "$arch" >&2 ||
+	RECORD=no VARIANT=$variant GUEST_NAME=glibc GUEST_LIST=$work/list \
+	GUEST_FILES=$work/files "$FUTEX2_REPO/tools/guest.sh" list "$arch" >&2 ||
 		log "the $kernel guest reported failures (compared below)"
 	cp "$LOG_DIR/glibc${variant:+-$variant}-$arch.console" "$runs/$kernel.console" 2>/dev/null ||
 		: >"$runs/$kernel.console"

@@ -27,7 +27,7 @@ for a in "${arches[@]}"; do
 	read -r p f <"$RESULTS_DIR/kunit-$a.counts" || p=0 f=1
 	skipped=$(sed -n 's/.* \([0-9]*\) skipped$/\1/p' "$LOG_DIR/kunit-matrix-$a.out" | tail -n 1)
 	log "$a: $status: $p passed, $f failed, ${skipped:-0} skipped ($(($(date +%s) - start)) s)"
-	set_arch_field "$a" kunit_last "$status:$p/$f/${skipped:-0}@$(date +%F)"
+	set_arch_result "$a" kunit_last "$status:$p/$f/${skipped:-0}@$(date +%F)"
 done
 record_result kunit-matrix "$passed" "$failed"
 "$FUTEX2_REPO/tools/matrix-doc.sh"

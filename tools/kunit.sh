@@ -24,10 +24,15 @@ start=$(date +%s)
 set +e
 # kunit.py itself times out a boot that never finishes (--timeout); the
 # outer timeout also bounds the build and a parser waiting on a silent QEMU.
-export -f kunit_py arch_field kernel_build_dir die
-export TREE_DIR BUILD_ROOT KUNITCONFIG JOBS ARCH_MATRIX VARIANT FUTEX2_REPO NUMA_NODES
+export -f kunit_py arch_field kernel_build_dir die load_machine
+export TREE_DIR BUILD_ROOT KUNITCONFIG JOBS ARCH_MATRIX VARIANT FUTEX2_REPO
+# The machine's NUMA topology (tools/machines/ARCH); numa=no rows of the
+# KUnit matrix boot kunit.py's machine as it is.
 qemu_args=()
-[[ $(arch_field "$arch" numa 2>/dev/null) == no ]] || qemu_args=(--qemu_args="$QEMU_NUMA_ARGS")
+if [[ $(arch_field "$arch" numa 2>/dev/null) != no ]]; then
+	load_machine "$arch"
+	qemu_args=(--qemu_args="$(qemu_numa_args "$CPUS")")
+fi
 timeout --kill-after=30 $((KUNIT_TIMEOUT + 3600)) bash -c 'kunit_py "$@"' _ \
 	"$arch" run --timeout="$KUNIT_TIMEOUT" --kernel_args=oops=panic "${qemu_args[@]}" 'futex*' \
 	2>&1 | tee "$log_file"

@@ -1,22 +1,32 @@
 #!/bin/bash
-# Write docs/arch-matrix.md from arch-matrix: what each architecture checks
-# and the last result it recorded.
-# Usage: tools/matrix-doc.sh
+# Write the architecture matrix document from arch-matrix and the last
+# results in the cache (make matrix, make kunit-matrix): into the results
+# directory, or with --record into docs/arch-matrix.md (make matrix-record,
+# a deliberate copy into the tracked docs).
+# Usage: tools/matrix-doc.sh [--record]
 set -euo pipefail
 . "$(dirname "$0")/env.sh"
 
-doc=$FUTEX2_REPO/docs/arch-matrix.md
+doc=$RESULTS_DIR/arch-matrix.md
+[[ ${1:-} == --record ]] && doc=$FUTEX2_REPO/docs/arch-matrix.md
+[[ $# -eq 0 || $1 == --record ]] || die "usage: tools/matrix-doc.sh [--record]"
+mkdir -p "$RESULTS_DIR"
+touch "$ARCH_RESULTS"
 {
 	echo "# Architecture matrix"
 	echo
-	echo "Generated from \`arch-matrix\` by \`tools/matrix-doc.sh\` (run by \`make matrix\`)."
+	echo "Generated from \`arch-matrix\` and the last results of \`make matrix\` and"
+	echo "\`make kunit-matrix\` by \`make matrix-record\` (\`tools/matrix-doc.sh --record\`)."
 	echo "Every syscall table the series edits is checked by \`make check-tables\`"
 	echo "(part of \`make test\`); the columns below are what else runs per architecture."
 	echo
 	echo "| arch | tables | compile (make matrix) | KUnit boot | userspace selftests | last compile result |"
 	echo "|---|---|---|---|---|---|"
-	awk '$1 == "arch" {
+	awk 'FILENAME == ARGV[1] { n = index($2, "="); r[$1, substr($2, 1, n - 1)] = substr($2, n + 1); next }
+	$1 == "arch" {
 		delete f
+		if (($2, "compile") in r) f["compile"] = r[$2, "compile"]
+		if (($2, "kunit_last") in r) f["kunit_last"] = r[$2, "kunit_last"]
 		for (i = 3; i <= NF; i++) { n = index($i, "="); f[substr($i, 1, n - 1)] = substr($i, n + 1) }
 		tables = ($2 == "riscv" || $2 == "arc") ? "asm-generic" : ($2 == "arm64") ? "asm-generic + unistd32.h" : "yes"
 		if ($2 == "i386") tables = "x86 32-bit table"
@@ -29,7 +39,7 @@ doc=$FUTEX2_REPO/docs/arch-matrix.md
 		last = ("compile" in f) ? f["compile"] : "not run yet"
 		sub(/@/, " on ", last)
 		printf "| %s | %s | %s | %s | %s | %s |\n", $2, tables, compile, kunit, st, last
-	}' "$ARCH_MATRIX"
+	}' "$ARCH_RESULTS" "$ARCH_MATRIX"
 	echo
 	echo "KUnit results read pass:PASSED/FAILED/SKIPPED. Skipped cases on 32-bit"
 	echo "kernels are the compat cases (no compat ABI there); \`numa=no\` rows boot"

@@ -87,8 +87,8 @@ for a in "${arches[@]}"; do
 	grep -v "^$a " "$results" >"$results.new" || true
 	echo "$a $status $day ${secs}s" >>"$results.new"
 	mv "$results.new" "$results"
-	# The arch-matrix row keeps the last result.
-	set_arch_field "$a" compile "$status@$day"
+	# The cache keeps the last result (make matrix-record documents it).
+	set_arch_result "$a" compile "$status@$day"
 done
 record_result matrix "$passed" "$failed"
 "$FUTEX2_REPO/tools/matrix-doc.sh"

@@ -52,7 +52,7 @@ for id in "${ids[@]}"; do
 		caught+=("kunit:$(grep -aE '^\[[0-9:]+\] +\[FAILED\]' "$work/$id.kunit.log" |
 			sed 's/.*\[FAILED\] //' | head -3 | xargs | tr ' ' ',' || true)")
 	fi
-	if ! FUTEX2_OVERLAY=$copy FUTEX2_RESULTS=$results "$FUTEX2_REPO/tools/selftest.sh" "$arch" \
+	if ! FUTEX2_OVERLAY=$copy FUTEX2_RESULTS=$results "$FUTEX2_REPO/tools/guest.sh" selftest "$arch" \
 			>"$work/$id.selftest.log" 2>&1; then
 		caught+=("selftest:$(grep -aE '^not ok [0-9]+ ' "$work/$id.selftest.log" |
 			sed 's/^not ok [0-9]* //; s/ #.*//' | head -4 | xargs | tr ' ' ',' || true)")

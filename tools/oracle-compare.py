@@ -22,7 +22,7 @@ trace's equal 6.12's, each trace complete (its result line, and
 ceil(N / 10000) chunks). A differing trace chunk is written to --diffs as
 "KIND ABI SEED CHUNK A B" (A, B: the kernels) for a replay.
 
-A program the guest runs more than once (tools/selftest.sh runs 6.12's
+A program the guest runs more than once (tools/suites/oracle runs 6.12's
 timing-bound futex_wait and futex_requeue RUNS times on every kernel) is
 judged by its failed runs, every run printed. The rule: the patched kernel
 may fail at most one run more than the kernel it is compared with, and

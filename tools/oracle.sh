@@ -29,15 +29,13 @@ boot() {	# KERNEL OUT: one oracle boot of patched|pristine|mainline
 	rm -f "$LOG_DIR/oracle${variant:+-$variant}-$arch.console"
 	# The guest's own pass/fail is not the verdict here: the comparison
 	# is, and the boot records nothing (RECORD=no).
-	RECORD=no VARIANT=$variant SUITE=oracle "$FUTEX2_REPO/tools/selftest.sh" "$arch" >&2 ||
+	RECORD=no VARIANT=$variant "$FUTEX2_REPO/tools/guest.sh" oracle "$arch" >&2 ||
 		log "the $kernel guest reported failures (compared below)"
 	# No console (the kernel did not build): the comparison sees an
 	# unfinished guest.
 	cp "$LOG_DIR/oracle${variant:+-$variant}-$arch.console" "$out" 2>/dev/null || : >"$out"
 }
 
-# The test programs are built afresh once per run, for all three kernels.
-rm -rf "$BUILD_ROOT/oracle-tests-$arch"
 
 for kernel in patched pristine mainline; do
 	boot "$kernel" "$runs/$kernel.console"

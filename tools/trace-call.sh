@@ -46,9 +46,9 @@ gcc -O2 -Wall -Werror -o "$work/futex_calls-host" "$src" -lpthread
 } >"$work/initramfs.list"
 "$(kernel_build_dir "$arch")/usr/gen_init_cpio" "$work/initramfs.list" >"$work/initramfs.cpio"
 
-# 3. Each kernel, stopped at its first instruction, under gdb. The bench
-# guest's machine: its CPUs, its nodes and the instruction clock.
-read -r -a numa_args <<<"$(qemu_numa_args "$(arch_field "$arch" bench_cpus)")"
+# 3. Each kernel, stopped at its first instruction, under gdb, on the
+# measuring machine (tools/machines/ARCH: its CPUs, its nodes and the
+# instruction clock), through tools/boot.sh.
 # Each kernel's traces are its tests: one passes if its trace was taken
 # and the call returned what its path returns (the guest checks: no
 # waiter to wake, a value that does not match); the futex2 calls are
@@ -73,16 +73,13 @@ for kernel in patched pristine; do
 	rm -rf "$out" && mkdir -p "$out"
 	console=$LOG_DIR/trace-$kernel-$arch.console
 	gdblog=$LOG_DIR/trace-$kernel-$arch.gdb.log
-	rm -f "$console"
-	# shellcheck disable=SC2206
-	qemu=("$QEMU" -nodefaults -m 1024 $QEMU_MACHINE "${numa_args[@]}"
-	      -kernel "$build_dir/$QEMU_IMAGE" -initrd "$work/initramfs.cpio"
-	      -append "$QEMU_CMDLINE nokaslr kunit.enable=0 $GUEST_CMDLINE_EXTRA rdinit=/init -- $kernel"
-	      -no-reboot -nographic -serial "file:$console" $QEMU_ICOUNT_ARGS
-	      -gdb "tcp:127.0.0.1:$port" -S)
 	log "booting the $kernel kernel under gdb (port $port)"
-	"${qemu[@]}" </dev/null >"$LOG_DIR/trace-$kernel-$arch.qemu.log" 2>&1 &
-	qemu_pid=$!
+	rm -f "$console.pid"
+	"$FUTEX2_REPO/tools/boot.sh" "$arch" "$build_dir/$QEMU_IMAGE" "$console" --measure \
+		--initrd "$work/initramfs.cpio" --gdb "$port" --timeout $((TRACE_TIMEOUT + 120)) \
+		--append "nokaslr kunit.enable=0 rdinit=/init -- $kernel" \
+		>"$LOG_DIR/trace-$kernel-$arch.qemu.log" 2>&1 &
+	boot_pid=$!
 	set +e
 	TRACE_ARCH=$arch TRACE_PORT=$port TRACE_CALLS=$work/calls TRACE_REPEAT=3 TRACE_OUT=$out \
 		timeout --kill-after=10 "$TRACE_TIMEOUT" \
@@ -90,14 +87,16 @@ for kernel in patched pristine; do
 		-x "$FUTEX2_REPO/tools/trace-call.py" >"$gdblog" 2>&1
 	rc=$?
 	set -e
-	# The guest powers off once gdb has let go; if not, it is killed. A
-	# guest left stalled (icount, no timer armed) has been seen to outlive
-	# SIGTERM, so SIGKILL follows.
-	gone_within 60 "$qemu_pid" || kill "$qemu_pid" 2>/dev/null || true
-	gone_within 5 "$qemu_pid" || kill -KILL "$qemu_pid" 2>/dev/null || true
-	qrc=0
-	wait "$qemu_pid" 2>/dev/null || qrc=$?
-	echo "QEMU-EXIT-STATUS $qrc" >>"$console"
+	# The guest powers off once gdb has let go; if not, it is killed (and
+	# its exit status, on the console, fails it). A guest left stalled
+	# (icount, no timer armed) has been seen to outlive SIGTERM, so
+	# SIGKILL follows.
+	qemu_pid=$(cat "$console.pid" 2>/dev/null || true)
+	if [[ -n $qemu_pid ]]; then
+		gone_within 60 "$qemu_pid" || kill "$qemu_pid" 2>/dev/null || true
+		gone_within 5 "$qemu_pid" || kill -KILL "$qemu_pid" 2>/dev/null || true
+	fi
+	wait "$boot_pid" || true
 	grep '^trace-call:' "$gdblog" >&2 || true
 	if [[ $rc -ne 0 ]]; then
 		tail -n 20 "$gdblog" >&2

@@ -25,6 +25,10 @@ import re
 import statistics
 import sys
 
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import console  # noqa: E402
+
 SUMMARY = [
     (re.compile(r"^Averaged (\d+) operations/sec"), lambda m: 1e9 / int(m.group(1)), "ns/op"),
     (re.compile(r"^(?:Wokeup|Requeued) \d+ of \d+ threads in ([0-9.]+) ms"),
@@ -32,30 +36,21 @@ SUMMARY = [
     (re.compile(r"^Avg per-thread latency \(waking \d+/\d+ threads\) in ([0-9.]+) ms"),
      lambda m: float(m.group(1)), "ms"),
 ]
-CASE = re.compile(r"^# perf bench futex (.+?)\s*$")
-RESULT = re.compile(r"^(ok|not ok) \d+ perf bench futex (.+?)(?: # .*)?\s*$")
 
 
 def read_console(path):
-    """Return ({case: [cost...]}, {case: unit}, failures) of one console."""
-    costs, units, failures = {}, {}, []
-    case = None
+    """Return ({case: [cost...]}, {case: unit}, failures) of one console,
+    read by the one reader (tools/console.py): a case that failed, and a
+    boot that did not finish cleanly, are failures."""
     with open(path, errors="replace") as f:
-        for raw in f:
-            line = raw.rstrip("\r\n")
-            m = CASE.match(line)
-            if m:
-                case = m.group(1)
-                continue
-            m = RESULT.match(line)
-            if m:
-                if m.group(1) == "not ok":
-                    failures.append(m.group(2))
-                case = None
-                continue
-            if case is None or not line.startswith("    "):
-                continue
-            text = line[4:]
+        v, con = console.guest_verdict(os.path.basename(path), f.read(), "FUTEX2-VM-TEST-DONE")
+    costs, units = {}, {}
+    failures = list(v.problems) if v.failed else []
+    for run in con.runs:
+        if not run.name.startswith("perf bench futex "):
+            continue
+        case = run.name[len("perf bench futex "):].strip()
+        for text in run.lines:
             for regex, cost, unit in SUMMARY:
                 m = regex.match(text)
                 if m:
@@ -83,8 +78,8 @@ def main():
             continue
         costs, u, failures = read_console(path)
         units.update(u)
-        for case in failures:
-            problems.append(f"{name}: perf bench futex {case} failed")
+        for why in failures:
+            problems.append(f"{name}: {why}")
         if not costs:
             problems.append(f"{name}: no perf bench futex results")
         for case, values in costs.items():

@@ -37,7 +37,7 @@ report=$RESULTS_DIR/vm-perf-$arch.md
 mkdir -p "$RESULTS_DIR"
 set +e
 python3 "$FUTEX2_REPO/tools/vm-perf-report.py" --arch "$arch" --failed-boots "$failed" \
-	--clock "$QEMU_ICOUNT_ARGS, $(arch_field "$arch" bench_cpus) CPU(s)" \
+	--clock "$QEMU_ICOUNT_ARGS, $(load_machine "$arch" && echo "$BENCH_CPUS") CPU(s)" \
 	"$runs"/*.console >"$report"
 rc=$?
 set -e

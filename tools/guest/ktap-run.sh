@@ -47,3 +47,11 @@ ktap_run() {
 		echo "not ok $N $_name # exit $_rc, $_pass passed, $_fail failed"
 	fi
 }
+
+# ktap_skip NAME REASON: a program the list names but this guest cannot
+# run (tools/suite.py's "!skip" lines): a visible SKIP, never silence.
+ktap_skip() {
+	N=$((N + 1)) S=$((S + 1))
+	echo "# $1"
+	echo "ok $N $1 # SKIP $2"
+}
