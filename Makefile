@@ -41,7 +41,8 @@
 #   make matrix [MATRIX_ARCHES=..] cross-compile the futex code and syscall tables of
 #                                  every arch (not in make test: ~5 min)
 #   make kunit-matrix [KUNIT_MATRIX_ARCHES=..]  KUnit on i386, arm, riscv, powerpc,
-#                                  s390, sparc, alpha (not in make test: ~1 h cold)
+#                                  s390, sparc, alpha (not in make test: ~1 h cold);
+#                                  make matrix-record writes docs/arch-matrix.md
 #   make series                    the overlay as the seeds' patch series: checkpatch,
 #                                  git am round trip, each step built (make test: no builds)
 #   make test                      everything CI runs: one line per layer (tools/layers),
@@ -82,12 +83,12 @@ export STRESS_SECONDS FUZZ_SECONDS FUZZ_SEED REAL_SECONDS BENCH_BOOTS BENCH_REPE
 CACHE := $(shell . $(TOOLS)/env.sh && echo $$FUTEX2_CACHE)
 RESULTS := $(shell . $(TOOLS)/env.sh && echo $$RESULTS_DIR)
 
-.PHONY: verdict all kunit selftest shell stress fuzz bench oracle glibc-test glibc-record mutation deb vm vm-test vm-perf trace-call bench-loop check-tables check-man check-mutants matrix kunit-matrix series test tree clean distclean help
+.PHONY: matrix-record verdict all kunit selftest shell stress fuzz bench oracle glibc-test glibc-record mutation deb vm vm-test vm-perf trace-call bench-loop check-tables check-man check-mutants matrix kunit-matrix series test tree clean distclean help
 
 all: help
 
 help:
-	@sed -n '2,51s/^# \{0,1\}//p' Makefile
+	@sed -n '2,52s/^# \{0,1\}//p' Makefile
 
 tree:
 	$(TOOLS)/tree.sh
@@ -162,6 +163,10 @@ matrix:
 
 kunit-matrix:
 	$(TOOLS)/kunit-matrix.sh $(KUNIT_MATRIX_ARCHES)
+
+# A deliberate copy of the last matrix results (in the cache) into the docs.
+matrix-record:
+	$(TOOLS)/matrix-doc.sh --record
 
 series:
 	$(TOOLS)/series.sh
