@@ -225,8 +225,6 @@ void *vmalloc(unsigned long size)
 }
 EXPORT_SYMBOL(vmalloc);
 
-void *vmalloc_huge(unsigned long size, gfp_t gfp_mask) __weak __alias(__vmalloc);
-
 /**
  * vmalloc_huge_node - allocate memory; no-MMU has no huge vmap or nodes
  * @size:      allocation size

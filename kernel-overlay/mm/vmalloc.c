@@ -3422,24 +3422,6 @@ void *vmalloc_huge_node(unsigned long size, gfp_t gfp_mask, int node)
 EXPORT_SYMBOL_GPL(vmalloc_huge_node);
 
 /**
- * vmalloc_huge - allocate virtually contiguous memory, allow huge pages
- * @size:      allocation size
- * @gfp_mask:  flags for the page level allocator
- *
- * Allocate enough pages to cover @size from the page level
- * allocator and map them into contiguous kernel virtual space.
- * If @size is greater than or equal to PMD_SIZE, allow using
- * huge pages for the memory
- *
- * Return: pointer to the allocated memory or %NULL on error
- */
-void *vmalloc_huge(unsigned long size, gfp_t gfp_mask)
-{
-	return vmalloc_huge_node(size, gfp_mask, NUMA_NO_NODE);
-}
-EXPORT_SYMBOL_GPL(vmalloc_huge);
-
-/**
  * vzalloc - allocate virtually contiguous memory with zero fill
  * @size:    allocation size
  *

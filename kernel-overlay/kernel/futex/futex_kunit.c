@@ -18,6 +18,7 @@
 #include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/err.h>
+#include <linux/kallsyms.h>
 #include <linux/kthread.h>
 #include <linux/log2.h>
 #include <linux/mempolicy.h>
@@ -1711,7 +1712,45 @@ static struct kunit_suite futex_hash_test_suite = {
 	.test_cases = futex_hash_test_cases,
 };
 
+/* ---------------------------------------------------------------------- */
+/* Suite: futex_vmalloc -- the hash tables' allocator names its caller    */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * vmalloc_huge() (which 6.1's large system hashes use) records the real
+ * caller in /proc/vmallocinfo, as it did before vmalloc_huge_node(): a
+ * wrapper function that is not a tail call (arm64, with frame pointers)
+ * would be recorded instead.
+ */
+static void futex_vmalloc_huge_records_its_caller(struct kunit *test)
+{
+	char where[KSYM_SYMBOL_LEN];
+	struct vm_struct *area;
+	void *p;
+
+	if (!IS_ENABLED(CONFIG_KALLSYMS))
+		kunit_skip(test, "needs CONFIG_KALLSYMS to name the caller");
+	p = vmalloc_huge(PAGE_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	area = find_vm_area(p);
+	if (area)
+		sprint_symbol_no_offset(where, (unsigned long)area->caller);
+	vfree(p);
+	KUNIT_ASSERT_NOT_NULL(test, area);
+	KUNIT_EXPECT_STREQ(test, where, __func__);
+}
+
+static struct kunit_case futex_vmalloc_test_cases[] = {
+	KUNIT_CASE(futex_vmalloc_huge_records_its_caller),
+	{}
+};
+
+static struct kunit_suite futex_vmalloc_test_suite = {
+	.name = "futex_vmalloc",
+	.test_cases = futex_vmalloc_test_cases,
+};
+
 kunit_test_suites(&futex_flags_test_suite, &futex_flags_valid_test_suite,
 		  &futex_validate_input_test_suite, &futex_value_test_suite,
 		  &futex_key_test_suite, &futex_mpol_test_suite,
-		  &futex_hash_test_suite);
+		  &futex_hash_test_suite, &futex_vmalloc_test_suite);
