@@ -589,6 +589,8 @@ static __always_inline int futex_read_node_word(u32 *node, void __user *uaddr,
 						unsigned int size,
 						unsigned int flags)
 {
+	/* get_user() says it may fault; unsafe_get_user() does not. */
+	might_fault();
 	if (!user_read_access_begin(uaddr, size))
 		return -EFAULT;
 	/*
@@ -756,6 +758,12 @@ static __always_inline int get_futex_key(void __user *uaddr, unsigned int flags,
 {
 	unsigned long address = (unsigned long)uaddr;
 	unsigned int size = futex_size(flags);
+	/*
+	 * The page, for the key. Where the key is known to get a node, only
+	 * after the node word's read (below): masked before it, the address
+	 * was kept on the stack across the read.
+	 */
+	const bool page_after_node = futex_flags_has_node(flags) == FUTEX_NODE_SET;
 	unsigned int offset;
 	int kind;
 
@@ -770,12 +778,7 @@ static __always_inline int get_futex_key(void __user *uaddr, unsigned int flags,
 	offset = futex_key_offset(address, flags);
 	if (unlikely(address & (size - 1)))	/* size is a power of two */
 		return -EINVAL;
-	/*
-	 * The page, for the key. Where the key is known to get a node, only
-	 * after the node word's read (below): masked before it, the address
-	 * was kept on the stack across the read.
-	 */
-	if (futex_flags_has_node(flags) != FUTEX_NODE_SET)
+	if (!page_after_node)
 		address &= PAGE_MASK;
 
 	if (unlikely(flags & (FLAGS_NUMA | FLAGS_MPOL))) {
@@ -805,7 +808,7 @@ static __always_inline int get_futex_key(void __user *uaddr, unsigned int flags,
 	if (unlikely(should_fail_futex(flags & FLAGS_SHARED)))
 		return -EFAULT;
 
-	if (futex_flags_has_node(flags) == FUTEX_NODE_SET)
+	if (page_after_node)
 		address &= PAGE_MASK;
 
 	/*
