@@ -89,7 +89,7 @@ LAYERS = [
      "682f42006abfb52f231a5a7bf3b111a69b145183"),
     ("futex-show-the-cases-a-kernel-or-an-abi-cannot-run-as-skipped",
      "1368d3560b5c45e503f4638b40da948337856d08"),
-    ("mm-make-vmalloc_huge-a-macro-over-vmalloc_huge_node", 
+    ("mm-make-vmalloc_huge-a-macro-over-vmalloc_huge_node",
      "42eb116546b6dc0f56feb346f7f069149b92eae5"),
     ("futex-say-that-the-node-word-read-may-fault-decide-the-key-s-page-once", None),
 ]
