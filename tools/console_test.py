@@ -142,6 +142,74 @@ class GuestConsole(unittest.TestCase):
                                  v.problems[:5])
 
 
+class PlainKtapGuest(unittest.TestCase):
+    """A guest that is one program printing plain KTAP (futex_calls)."""
+    CALLS = ("KTAP version 1\n1..3\n"
+             "ok 1 legacy-wake # returned 0 errno 0, want errno 0\n"
+             "ok 2 wake2-u32 # returned 0 errno 0, want errno 0\n"
+             "ok 3 wait2-u32 # returned -1 errno 11, want errno 11\n"
+             "FUTEX-CALLS-DONE\nQEMU-EXIT-STATUS 0\n")
+
+    def test_calls_pass(self):
+        v = verdict(self.CALLS, "FUTEX-CALLS-DONE")
+        self.assertEqual((v.passed, v.failed, v.skipped), (3, 0, 0), v.problems)
+
+    def test_enosys_on_the_patched_kernel_fails(self):  # item 11
+        t = self.CALLS.replace("ok 2 wake2-u32 # returned 0 errno 0, want errno 0",
+                               "not ok 2 wake2-u32 # returned -1 errno 38, want errno 0")
+        self.assertEqual(verdict(t, "FUTEX-CALLS-DONE").failed, 1)
+        with open(f"{TOOLS}/guest/futex_calls.c") as f:
+            src = f.read()
+        # ENOSYS is a skip only when the guest was told it is pristine 6.1.
+        self.assertIn("if (pristine && calls[i].kind != LEGACY && got == ENOSYS)", src)
+
+    def test_pristine_skips_are_visible(self):  # item 11, 13
+        t = self.CALLS.replace("ok 2 wake2-u32 # returned 0 errno 0, want errno 0",
+                               "ok 2 wake2-u32 # SKIP no futex2 on pristine 6.1")
+        v = verdict(t, "FUTEX-CALLS-DONE")
+        self.assertEqual((v.passed, v.failed, v.skipped), (2, 0, 1))
+
+
+class Suites(unittest.TestCase):
+    def test_host_programs_are_visible_skips_on_a_foreign_arch(self):  # item 13
+        env = dict(os.environ, STRESS_SECONDS="1", FUZZ_SECONDS="1", FUZZ_SEED="1",
+                   REAL_SECONDS="1")
+        r = subprocess.run([sys.executable, f"{TOOLS}/suite.py", "stress", "--list",
+                            "--foreign"], env=env, capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("!skip stress-ng -- ", r.stdout)
+        self.assertIn("!skip trinity -- ", r.stdout)
+        out = subprocess.run(
+            ["sh", "-c", f'TEST_TIMEOUT=5; . {TOOLS}/guest/ktap-run.sh; echo "KTAP version 1";'
+             f' echo "1..1"; ktap_skip arm64/stress-ng "a host program"; echo {DONE}'],
+            capture_output=True, text=True, check=True).stdout
+        v = verdict(out)
+        self.assertEqual((v.passed, v.failed, v.skipped), (0, 0, 1), out)
+
+    def test_a_missing_budget_is_an_error(self):
+        env = {k: v for k, v in os.environ.items() if k != "STRESS_SECONDS"}
+        r = subprocess.run([sys.executable, f"{TOOLS}/suite.py", "stress", "--list"],
+                           env=env, capture_output=True, text=True)
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("STRESS_SECONDS", r.stderr)
+
+    def test_oracle_runs_the_timing_bound_programs_three_times_on_every_kernel(self):  # item 2
+        env = dict(os.environ, ORACLE_SEED="1", ORACLE_CALLS="10")
+        with tempfile.TemporaryDirectory() as d:
+            os.makedirs(f"{d}/tools/testing/selftests/futex/functional")
+            with open(f"{d}/tools/testing/selftests/futex/functional/run.sh", "w") as f:
+                f.write("./futex_wait $COLOR\n./futex_requeue\n./futex_waitv\n")
+            for variant in ("patched", "pristine", "mainline"):
+                r = subprocess.run([sys.executable, f"{TOOLS}/suite.py", "oracle", "--list",
+                                    "--mainline", d, "--variant", variant],
+                                   env=env, capture_output=True, text=True)
+                lines = r.stdout.splitlines()
+                self.assertEqual(lines.count("futex_wait"), 3, r.stdout + r.stderr)
+                self.assertEqual(lines.count("futex_requeue"), 3)
+                self.assertEqual(any("-a legacy" in ln for ln in lines), variant != "mainline")
+                self.assertEqual(any("-a futex2" in ln for ln in lines), variant != "pristine")
+
+
 class KtapRun(unittest.TestCase):
     """tools/guest/ktap-run.sh, run by the host's sh: kselftest's runner."""
 

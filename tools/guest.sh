@@ -98,7 +98,8 @@ if [[ $mode == shell ]]; then
 fi
 "$FUTEX2_REPO/tools/boot.sh" "$arch" "$image" "$console" "${boot[@]}" \
 	--timeout "$SELFTEST_BOOT_TIMEOUT" || true
-record=(--record "$RESULTS_DIR")
-[[ ${RECORD:-yes} == no ]] && record=()
-python3 "$FUTEX2_REPO/tools/verdict.py" "$console" --layer "$layer" \
-	--done FUTEX2-SELFTESTS-DONE "${record[@]}" >&2
+record=(--layer "$layer" --record "$RESULTS_DIR")
+# A boot of a comparison: its verdict is shown under a name of its own,
+# and recorded nowhere.
+[[ ${RECORD:-yes} == no ]] && record=(--layer "$layer (one boot of a comparison, not recorded)")
+python3 "$FUTEX2_REPO/tools/verdict.py" "$console" --done FUTEX2-SELFTESTS-DONE "${record[@]}" >&2

@@ -13,7 +13,8 @@
  * is woken, no value matches). The futex2 calls return ENOSYS on pristine
  * 6.1 and are traced on the patched kernel only: started as "/init
  * pristine" (the kernel passes what follows "--" on its command line), the
- * guest reports them as skipped; on the patched kernel ENOSYS is a failure.
+ * guest reports them as skipped; on the patched kernel ("/init patched")
+ * ENOSYS is a failure.
  *
  * The guest prints KTAP, one result per call, and FUTEX-CALLS-DONE, for the
  * host's one console reader (tools/console.py).
@@ -134,9 +135,9 @@ int main(int argc, char **argv)
 	int r, pristine = argc > 1 && !strcmp(argv[1], "pristine");
 	pthread_t th;
 
-	if (argc > 1 && !pristine) {
+	if (argc > 1 && !pristine && strcmp(argv[1], "patched")) {
 		if (strcmp(argv[1], "--list")) {
-			fprintf(stderr, "usage: futex_calls [--list]\n");
+			fprintf(stderr, "usage: futex_calls [--list | patched | pristine]\n");
 			return 2;
 		}
 		for (i = 0; i < sizeof(calls) / sizeof(calls[0]); i++)
