@@ -3,7 +3,7 @@
 # and none given (groff -ww -z, and man -l as a reader would), carries the
 # sections of its man-pages section, and has one example program (which
 # tools/guest-build.sh compiles and runs in the guest). KTAP; recorded for
-# tools/summary.sh as "man".
+# tools/summary.py as "man".
 # Usage: tools/check-man.sh
 set -euo pipefail
 . "$(dirname "$0")/env.sh"

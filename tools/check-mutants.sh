@@ -2,7 +2,7 @@
 # Check that every mutant of tools/mutation/mutants.txt still plants its
 # bug: its text occurs exactly once in its overlay file. A mutant whose
 # code has moved no longer tests anything, and make mutation stops at it.
-# No build; KTAP, recorded for tools/summary.sh as "mutants".
+# No build; KTAP, recorded for tools/summary.py as "mutants".
 # Usage: [MUTANTS=FILE] tools/check-mutants.sh
 set -euo pipefail
 . "$(dirname "$0")/env.sh"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Check the syscall tables and headers of the overlay (no kernel build),
 # prove the checker catches broken copies, and record the result for
-# tools/summary.sh.
+# tools/summary.py.
 # Usage: tools/check-tables.sh
 set -euo pipefail
 . "$(dirname "$0")/env.sh"

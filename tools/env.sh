@@ -17,7 +17,7 @@ PRISTINE_DIR=$FUTEX2_CACHE/pristine/$LINUX_TOPDIR	# never modified
 TREE_DIR=$FUTEX2_CACHE/tree/$LINUX_TOPDIR		# pristine + overlay
 BUILD_ROOT=$FUTEX2_CACHE/build
 LOG_DIR=$FUTEX2_CACHE/logs
-# Per-layer pass/fail counts of the last run, summed by tools/summary.sh.
+# Per-layer pass/fail counts of the last run, summed by tools/summary.py.
 RESULTS_DIR=${FUTEX2_RESULTS:-$FUTEX2_CACHE/results}
 
 # The mainline reference: Debian's Linux 6.12 (mainline's futex2, U32 only,
@@ -101,11 +101,6 @@ qemu_numa_args() {
 # real hardware, and timings repeat from boot to boot.
 QEMU_ICOUNT_ARGS="-icount shift=0,sleep=off"
 
-# Kernel console lines that fail a run: one list, tools/console.py's
-# REPORT_PATTERNS (every report class 6.1 prints on x86_64 and arm64).
-KERNEL_REPORT_RE=$(PYTHONDONTWRITEBYTECODE=1 python3 -c \
-	'import sys; sys.path.insert(0, sys.argv[1]); import console; print(console.REPORT_RE.pattern)' \
-	"$FUTEX2_REPO/tools")
 # The run a layer's record belongs to: make test sets one for all its
 # layers; tools/summary.py fails a record of another run.
 FUTEX2_RUN=${FUTEX2_RUN:--}
