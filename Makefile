@@ -128,8 +128,8 @@ glibc-record:
 	  echo 'Written by `make glibc-record` from the last `make glibc-test`.'; echo; \
 	  echo '```'; cat $(RESULTS)/glibc-x86_64.ktap; echo '```'; \
 	  for k in patched pristine; do echo; echo "## Not passed on the $$k kernel"; echo; echo '```'; \
-	    grep -a -E '^    (not ok|ok .*# SKIP)' $(CACHE)/build/glibc-guest-x86_64/runs/$$k.console | \
-	      sed 's/^    //'; echo '```'; done; } >docs/glibc-tests.md
+	    $(TOOLS)/verdict.py --not-passed $(CACHE)/build/glibc-guest-x86_64/runs/$$k.console; \
+	    echo '```'; done; } >docs/glibc-tests.md
 
 deb:
 	$(TOOLS)/deb.sh $(ARCH)

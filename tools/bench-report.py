@@ -56,6 +56,12 @@ SIZE_PAIRS = [(op, f"{op}.futex2.u32", f"{op}.futex2.u{s}")
 SIZE_PAIRS.append(("pingpong", "pingpong.futex2.u32", "pingpong.futex2.u8"))
 NUMA_PAIRS = [(op, f"{op}.futex2.u{s}", f"{op}.futex2.u{s}.numa")
               for op in ("wake0", "waitmm") for s in (8, 16, 32)]
+# FUTEX2_MPOL alone (no node word: the policy is looked up under
+# mmap_read_lock() on every call) against the plain call, and a wake's
+# worst latency behind a long mprotect(2) with and without it: measured,
+# no target (docs/performance.md).
+MPOL_PAIRS = [(op, f"{op}.futex2.u32", f"{op}.futex2.u32.mpol")
+              for op in ("wake0", "waitmm", "mprot")]
 LEGACY_KEYS = ["wake0.legacy.wake", "wake0.legacy.wake_bitset",
                "wake0.legacy.wake_shared", "wake0.legacy.wake_shmem",
                "waitmm.legacy.wait", "waitmm.legacy.wait_bitset",
@@ -66,8 +72,9 @@ LEGACY_KEYS = ["wake0.legacy.wake", "wake0.legacy.wake_bitset",
 # 6.1 (no futex2) the legacy ones.
 ALL_KEYS = {"pristine": LEGACY_KEYS,
             "patched": sorted({k for _, x, y, _ in PAIRS for k in (x, y)}
-                              | {k for _, x, y in SIZE_PAIRS + NUMA_PAIRS for k in (x, y)}
-                              | set(LEGACY_KEYS))}
+                              | {k for _, x, y in SIZE_PAIRS + NUMA_PAIRS + MPOL_PAIRS
+                                 for k in (x, y)}
+                              | {"mprot.mprotect"} | set(LEGACY_KEYS))}
 WHAT = {
     "wake0": "wake, no waiters",
     "waitmm": "wait, value mismatch",
@@ -76,6 +83,7 @@ WHAT = {
     "hash": "hash: 4 threads x 256 futexes",
     "pi": "PI lock + unlock, uncontended",
     "robust": "robust list at exit, per entry",
+    "mprot": "wake during mprotect of 64 MiB, worst of 64",
 }
 
 BENCH_RE = re.compile(r"# BENCH (\S+) ([\d.]+) ([\d.]+) ([\d.]+)")
@@ -210,6 +218,13 @@ def main():
     ratio_table(f"What FUTEX2_NUMA adds (target: <= {NUMA_TARGET:.2f})",
                 "plain", "NUMA",
                 [(WHAT[w], "patched", a, "patched", n, NUMA_TARGET) for w, a, n in NUMA_PAIRS])
+    ratio_table("What FUTEX2_MPOL without FUTEX2_NUMA costs (measured, no target)",
+                "plain", "MPOL",
+                [(WHAT[w], "patched", a, "patched", m, None) for w, a, m in MPOL_PAIRS])
+    mp = med("patched", "mprot.mprotect")
+    if mp is not None:
+        p(f"One mprotect(2) of the 64 MiB region: {mp:.1f} ns (`mprot.mprotect`).")
+        p("")
     ratio_table(f"Legacy futex(2), patched vs pristine 6.1 (target: ratio <= {LEGACY_TARGET})",
                 "pristine", "patched",
                 [(WHAT[k.split(".")[0]], "pristine", k, "patched", k, LEGACY_TARGET)

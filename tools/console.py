@@ -195,6 +195,17 @@ def read_guest(text, done_marker):
     return con
 
 
+def not_passed(text, done_marker):
+    """The cases of a guest console that failed or skipped, as lines
+    "PROGRAM: not ok N DESCRIPTION" (the result line as printed)."""
+    out = []
+    for run in read_guest(text, done_marker).runs:
+        for num, status, desc in run.cases:
+            if status != "pass":
+                out.append(f"{run.name}: {'not ok' if status == 'fail' else 'ok'} {num} {desc}")
+    return out
+
+
 class Verdict:
     """A layer's result: passed, failed, skipped and why it failed."""
 

@@ -142,6 +142,15 @@ class GuestConsole(unittest.TestCase):
                                  v.problems[:5])
 
 
+class NotPassed(unittest.TestCase):
+    def test_lists_failed_and_skipped_cases_only(self):  # item 15
+        t = PASS.replace("    ok 1 ", "    not ok 1 ", 1)
+        lines = console.not_passed(t, DONE)
+        self.assertTrue(any(": not ok 1 " in x for x in lines), lines)
+        self.assertTrue(any("SKIP" in x.upper() for x in lines), lines)
+        self.assertFalse(console.not_passed(PASS.replace("# SKIP", "").replace("# skip", ""), DONE))
+
+
 class PlainKtapGuest(unittest.TestCase):
     """A guest that is one program printing plain KTAP (futex_calls)."""
     CALLS = ("KTAP version 1\n1..3\n"

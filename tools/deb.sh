@@ -64,11 +64,8 @@ frags=$out/fragments
 rm -rf "$frags"
 mkdir -p "$frags"
 if [[ $config == guest ]]; then
-	grep -Ev '^CONFIG_[A-Z_]*KUNIT' "$KUNITCONFIG" >"$frags/1-kunitconfig"
-	IFS=, read -r -a extra <<<"$(arch_field "$arch" kconfig)"
-	printf 'CONFIG_%s=y\n' "${extra[@]}" >"$frags/2-arch-matrix"
-	cp "$FUTEX2_REPO/tools/kconfig/guest.config" "$frags/3-guest"
-	cp "$FUTEX2_REPO/tools/kconfig/guest-$arch.config" "$frags/4-guest-$arch"
+	# The KUnit kernel's own configuration, less KUnit, plus the guest's.
+	kconfig_fragments "$arch" "$frags" deb
 else
 	base=$(debian_config)
 	cp "$base" "$frags/1-debian"

@@ -173,50 +173,75 @@ kernel_build_dir() {
 	echo "$BUILD_ROOT/kunit${VARIANT:+-$VARIANT}-$1"
 }
 
-# kunit_py ARCH SUBCOMMAND [ARGS...]: the kernel's kunit.py, from the work
-# tree, with the flow's build directory, kunitconfig and QEMU topology.
-# The same kernel serves KUnit and the booted tests.
-kunit_py() {
-	local arch=$1 cmd=$2 cross opt src=$TREE_DIR kunitconfig=$KUNITCONFIG
-	local -a args extra
-	shift 2
-	cross=$(arch_field "$arch" cross)
-	local nodes drop='^$'
+# kconfig_fragments ARCH DIR [KIND]: the one configuration policy. Writes
+# the kernel configuration of ARCH's $VARIANT kernel into DIR as numbered
+# fragments, in the order they apply:
+#   1-kunitconfig  ./kunitconfig; the reference trees (pristine, mainline)
+#                  drop the futex KUnit options they do not have, the Debian
+#                  packages (KIND=deb) drop KUnit altogether, and numa=no
+#                  rows drop NUMA and SMP (kunit.py's machine has neither)
+#   2-nodes        CONFIG_FUTEX_KUNIT_TEST_NODES: the node count of the
+#                  machine (tools/machines/ARCH) the node cases must see
+#   3-arch         the arch-matrix row's kconfig= and kconfig_off=
+#   4-VARIANT      tools/kconfig/VARIANT.config (debug)
+#   5-guest        KIND=deb: tools/kconfig/guest.config, guest-ARCH.config
+# kunit_py builds from these; tools/deb.sh starts from them.
+kconfig_fragments() {
+	local arch=$1 dir=$2 kind=${3:-kunit} drop='^$' nodes opt
+	local -a extra
+
+	rm -rf "$dir"
+	mkdir -p "$dir"
 	if [[ $(arch_field "$arch" numa 2>/dev/null) == no ]]; then
-		# No NUMA (or no SMP) in this architecture's kunit.py machine:
-		# one node, and the node cases expect exactly that.
 		nodes=1 drop='^CONFIG_(NUMA|SMP)='
 	else
-		# The KUnit node cases are told the machine's node count.
 		nodes=$(load_machine "$arch" && echo "$NODES")
 	fi
-	[[ $VARIANT == pristine ]] && src=$PRISTINE_DIR drop="$drop|^CONFIG_FUTEX_KUNIT"
-	[[ $VARIANT == mainline ]] && src=$MAINLINE_DIR drop="$drop|^CONFIG_FUTEX_KUNIT"
-	if [[ $drop != '^$' ]]; then
-		kunitconfig=$BUILD_ROOT/kunitconfig${VARIANT:+-$VARIANT}-$arch
-		mkdir -p "$BUILD_ROOT"
-		grep -Ev "$drop" "$KUNITCONFIG" >"$kunitconfig"
+	case $VARIANT in
+	pristine|mainline) drop="$drop|^CONFIG_FUTEX_KUNIT" nodes= ;;
+	esac
+	[[ $kind == deb ]] && drop="$drop|^CONFIG_[A-Z_]*KUNIT" nodes=
+	grep -Ev "$drop" "$KUNITCONFIG" >"$dir/1-kunitconfig"
+	[[ -z $nodes ]] || echo "CONFIG_FUTEX_KUNIT_TEST_NODES=$nodes" >"$dir/2-nodes"
+	IFS=, read -r -a extra <<<"$(arch_field "$arch" kconfig 2>/dev/null || true)"
+	for opt in "${extra[@]}"; do
+		echo "CONFIG_$opt=y"
+	done >"$dir/3-arch"
+	IFS=, read -r -a extra <<<"$(arch_field "$arch" kconfig_off 2>/dev/null || true)"
+	for opt in "${extra[@]}"; do
+		echo "# CONFIG_$opt is not set"
+	done >>"$dir/3-arch"
+	case $VARIANT in
+	''|pristine|mainline) ;;
+	*)	[[ -f $FUTEX2_REPO/tools/kconfig/$VARIANT.config ]] ||
+			die "unknown kernel variant '$VARIANT'"
+		cp "$FUTEX2_REPO/tools/kconfig/$VARIANT.config" "$dir/4-$VARIANT" ;;
+	esac
+	if [[ $kind == deb ]]; then
+		cat "$FUTEX2_REPO/tools/kconfig/guest.config" \
+			"$FUTEX2_REPO/tools/kconfig/guest-$arch.config" >"$dir/5-guest"
 	fi
+}
+
+# kunit_py ARCH SUBCOMMAND [ARGS...]: the kernel's kunit.py, from the work
+# tree, with the flow's build directory, configuration (kconfig_fragments,
+# merged into one kunitconfig) and QEMU topology. The same kernel serves
+# KUnit and the booted tests.
+kunit_py() {
+	local arch=$1 cmd=$2 cross src=$TREE_DIR frags kunitconfig
+	local -a args
+	shift 2
+	cross=$(arch_field "$arch" cross)
+	[[ $VARIANT == pristine ]] && src=$PRISTINE_DIR
+	[[ $VARIANT == mainline ]] && src=$MAINLINE_DIR
+	frags=$BUILD_ROOT/kconfig${VARIANT:+-$VARIANT}-$arch
+	kunitconfig=$BUILD_ROOT/kunitconfig${VARIANT:+-$VARIANT}-$arch
+	kconfig_fragments "$arch" "$frags" && cat "$frags"/* >"$kunitconfig" ||
+		die "cannot write the configuration of $arch${VARIANT:+ ($VARIANT)}"
 	args=("$cmd" --arch="$(arch_field "$arch" kunit_arch)"
 	      --build_dir="$(kernel_build_dir "$arch")" --kunitconfig="$kunitconfig"
 	      --jobs="$JOBS")
-	if [[ $VARIANT != pristine && $VARIANT != mainline ]]; then
-		args+=(--kconfig_add="CONFIG_FUTEX_KUNIT_TEST_NODES=$nodes")
-	fi
-	if [[ -n $VARIANT && $VARIANT != pristine && $VARIANT != mainline ]]; then
-		[[ -f $FUTEX2_REPO/tools/kconfig/$VARIANT.config ]] ||
-			die "unknown kernel variant '$VARIANT'"
-		args+=(--kunitconfig="$FUTEX2_REPO/tools/kconfig/$VARIANT.config")
-	fi
 	[[ $cross != - ]] && args+=(--cross_compile="$cross")
-	IFS=, read -r -a extra <<<"$(arch_field "$arch" kconfig)"
-	for opt in "${extra[@]}"; do
-		args+=(--kconfig_add="CONFIG_$opt=y")
-	done
-	IFS=, read -r -a extra <<<"$(arch_field "$arch" kconfig_off 2>/dev/null || true)"
-	for opt in "${extra[@]}"; do
-		args+=(--kconfig_add="# CONFIG_$opt is not set")
-	done
 	# The reference trees stay byte for byte as extracted: no __pycache__.
 	(cd "$src" && PYTHONDONTWRITEBYTECODE=1 python3 tools/testing/kunit/kunit.py "${args[@]}" "$@")
 }

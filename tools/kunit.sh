@@ -24,7 +24,7 @@ start=$(date +%s)
 set +e
 # kunit.py itself times out a boot that never finishes (--timeout); the
 # outer timeout also bounds the build and a parser waiting on a silent QEMU.
-export -f kunit_py arch_field kernel_build_dir die load_machine
+export -f kunit_py kconfig_fragments arch_field kernel_build_dir die load_machine
 export TREE_DIR BUILD_ROOT KUNITCONFIG JOBS ARCH_MATRIX VARIANT FUTEX2_REPO
 # The machine's NUMA topology (tools/machines/ARCH); numa=no rows of the
 # KUnit matrix boot kunit.py's machine as it is.

@@ -91,7 +91,9 @@ LAYERS = [
      "1368d3560b5c45e503f4638b40da948337856d08"),
     ("mm-make-vmalloc_huge-a-macro-over-vmalloc_huge_node",
      "42eb116546b6dc0f56feb346f7f069149b92eae5"),
-    ("futex-say-that-the-node-word-read-may-fault-decide-the-key-s-page-once", None),
+    ("futex-say-that-the-node-word-read-may-fault-decide-the-key-s-page-once",
+     "a3c4b710d3142df441b8ef435a4542361673da35"),
+    ("futex-test-each-copy-of-wait-and-wake-with-real-waiters", None),
 ]
 
 # (step, path regex, text regex): the first match wins.

@@ -3,12 +3,14 @@
 
 Usage:
   verdict.py CONSOLE [--layer NAME] [--done MARKER] [--qemu-rc RC]
-             [--kunit TREE] [--record DIR] [--run ID]
+             [--kunit TREE] [--record DIR] [--run ID] [--not-passed]
 
 The rules are tools/console.py's. Prints "LAYER: P passed, F failed, S
 skipped" and why each failure failed; exits 1 on any failure (as kunit.py
 parse does), 2 on bad input. --record writes DIR/LAYER.counts, the one
-record per layer that tools/summary.py sums.
+record per layer that tools/summary.py sums. --not-passed lists instead
+every case of a guest console that did not pass ("PROGRAM: not ok N ..."
+or "PROGRAM: ok N ... # SKIP"), for reports (make glibc-record).
 """
 import argparse
 import os
@@ -35,6 +37,8 @@ def main():
     ap.add_argument("--run", default=os.environ.get("FUTEX2_RUN", "-"),
                     help="the run the record belongs to (default: $FUTEX2_RUN)")
     ap.add_argument("-q", "--quiet", action="store_true", help="only the verdict line")
+    ap.add_argument("--not-passed", action="store_true",
+                    help="list the cases that failed or skipped, not the verdict")
     a = ap.parse_args()
 
     try:
@@ -43,6 +47,11 @@ def main():
     except OSError as e:
         print(f"verdict.py: {a.console}: {e.strerror}", file=sys.stderr)
         return 2
+    if a.not_passed:
+        done = a.done or next((m for m in MARKERS if m in text), MARKERS[0])
+        for line in console.not_passed(text, done):
+            print(line)
+        return 0
     layer = a.layer or os.path.basename(a.console).rsplit(".", 1)[0]
     if a.kunit:
         v, _ = console.kunit_verdict(layer, text, a.kunit, a.qemu_rc)

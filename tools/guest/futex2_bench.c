@@ -16,6 +16,14 @@
  *   robust.*     the kernel's walk of a robust list at thread exit, per
  *                entry: a dead owner's futex with FUTEX_WAITERS set is
  *                marked FUTEX_OWNER_DIED and woken (nobody waits)
+ *   wake0/waitmm.futex2.u32.mpol
+ *                FUTEX2_MPOL without FUTEX2_NUMA: no node word, so every
+ *                call looks the VMA's policy up under mmap_read_lock()
+ *   mprot.*      a wake's latency behind a long mprotect(2): mprotect
+ *                holds mmap_write_lock() for the whole call; a SCHED_FIFO
+ *                thread that wakes every MPROT_SLEEP_NS preempts it and
+ *                times one futex_wake (the worst of MPROT_SAMPLES);
+ *                mprot.mprotect is one mprotect of MPROT_BYTES
  *
  * Keys are "<bench>.legacy.<op>" for futex(2) and "<bench>.futex2.u<N>[.numa]"
  * for the new syscalls. Every key is timed REPEATS times; the line
@@ -53,6 +61,9 @@
 #define NREQ		32	/* waiters moved by one requeue */
 #define HASHF		256	/* futexes per thread in the hash bench */
 #define NROBUST		1024	/* robust list entries of one exiting thread */
+#define MPROT_BYTES	(64ul << 20)	/* the region mprotect(2) flips */
+#define MPROT_SAMPLES	64	/* wakes timed against it, per repeat */
+#define MPROT_SLEEP_NS	300000	/* between them */
 
 static long iters = 20000;
 static int repeats = 5;
@@ -193,6 +204,12 @@ static void group_fast(bool wait)
 			bench(key, fast_fn, &f);
 		}
 	}
+	/* FUTEX2_MPOL alone: the policy's node, looked up on every call. */
+	memset(fast_word, 0, sizeof(fast_word));
+	f = (struct fast){ .wait = wait, .legacy_op = -1,
+			   .flags = FUTEX2_SIZE_U32 | FUTEX2_PRIVATE | FUTEX2_MPOL };
+	snprintf(key, sizeof(key), "%s.futex2.u32.mpol", b);
+	bench(key, fast_fn, &f);
 }
 
 /* ---- ping-pong ---- */
@@ -559,6 +576,115 @@ static void group_pi_robust(void)
 	free(rb);
 }
 
+/* ---- FUTEX2_MPOL behind mprotect(2) ---- */
+
+struct mprot {
+	char *region;
+	volatile bool stop;
+	unsigned int flags;	/* of the timed wake */
+	uint64_t mprotect_ns;	/* the last mprotect's duration */
+};
+
+/* Flip the region's protection until told to stop; time each call. */
+static void *mprot_thread(void *arg)
+{
+	struct mprot *m = arg;
+	struct sched_param sp = { .sched_priority = 0 };
+	int prot = PROT_READ;
+
+	/* Not the creator's SCHED_FIFO: the timed thread must preempt this one. */
+	if (sched_setscheduler(0, SCHED_OTHER, &sp))
+		expect(false, "sched_setscheduler(SCHED_OTHER)", -1);
+	pin_to(0);
+	while (!m->stop) {
+		uint64_t t0 = now_ns();
+
+		if (mprotect(m->region, MPROT_BYTES, prot))
+			expect(false, "mprotect", -1);
+		m->mprotect_ns = now_ns() - t0;
+		prot ^= PROT_WRITE;
+	}
+	return NULL;
+}
+
+/* The worst latency of one wake of nobody while the region flips. */
+static double mprot_fn(void *arg)
+{
+	struct mprot *m = arg;
+	struct timespec ts = { 0, MPROT_SLEEP_NS };
+	uint64_t worst = 0;
+	pthread_t th;
+	int i;
+
+	m->stop = false;
+	if (pthread_create(&th, NULL, mprot_thread, m)) {
+		expect(false, "pthread_create", -1);
+		return 0;
+	}
+	for (i = 0; i < MPROT_SAMPLES; i++) {
+		uint64_t t0, t1;
+		long r;
+
+		nanosleep(&ts, NULL);
+		t0 = now_ns();
+		r = futex2_wake(fast_word, ~0u, 1, m->flags);
+		t1 = now_ns();
+		expect(r == 0, "wake behind mprotect", r);
+		if (t1 - t0 > worst)
+			worst = t1 - t0;
+	}
+	m->stop = true;
+	pthread_join(th, NULL);
+	return worst;
+}
+
+/* One mprotect of the region (the mean of a flip to read-only and back). */
+static double mprot_len_fn(void *arg)
+{
+	struct mprot *m = arg;
+	uint64_t t0 = now_ns();
+
+	if (mprotect(m->region, MPROT_BYTES, PROT_READ) ||
+	    mprotect(m->region, MPROT_BYTES, PROT_READ | PROT_WRITE))
+		expect(false, "mprotect", -1);
+	return (now_ns() - t0) / 2.0;
+}
+
+static void group_mpol(void)
+{
+	struct sched_param sp = { .sched_priority = 1 };
+	struct mprot m = { 0 };
+	cpu_set_t old;
+
+	if (!have_futex2) {
+		printf("# futex2 absent: no FUTEX2_MPOL keys\n");
+		return;
+	}
+	m.region = mmap(NULL, MPROT_BYTES, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+	if (m.region == MAP_FAILED) {
+		expect(false, "mmap of the mprotect region", -1);
+		return;
+	}
+	memset(m.region, 1, MPROT_BYTES);	/* every PTE present */
+	bench("mprot.mprotect", mprot_len_fn, &m);
+	/* One CPU for both: the timer wakes the FIFO thread mid-mprotect. */
+	sched_getaffinity(0, sizeof(old), &old);
+	pin_to(0);
+	if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
+		expect(false, "sched_setscheduler(SCHED_FIFO)", -1);
+	} else {
+		m.flags = FUTEX2_SIZE_U32 | FUTEX2_PRIVATE;
+		bench("mprot.futex2.u32", mprot_fn, &m);
+		m.flags |= FUTEX2_MPOL;
+		bench("mprot.futex2.u32.mpol", mprot_fn, &m);
+		sp.sched_priority = 0;
+		sched_setscheduler(0, SCHED_OTHER, &sp);
+	}
+	sched_setaffinity(0, sizeof(old), &old);
+	munmap(m.region, MPROT_BYTES);
+}
+
 static void group_wake0(void)
 {
 	group_fast(false);
@@ -578,6 +704,7 @@ int main(int argc, char *argv[])
 		{ "requeue of many waiters", group_requeue },
 		{ "hash: many threads, many futexes", group_hash },
 		{ "PI and robust futexes", group_pi_robust },
+		{ "FUTEX2_MPOL and the mm lock", group_mpol },
 	};
 	unsigned int g;
 	int c, failed = 0;

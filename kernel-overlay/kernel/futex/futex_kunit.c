@@ -931,7 +931,52 @@ static void futex_key_bad_address_is_efault(struct kunit *test)
 					    &key, FUTEX_READ), -EFAULT);
 }
 
+/* Kernel memory the key tests point at: mapped, and aligned for any size. */
+static u64 futex_test_kernel_words[2] __aligned(16);
+
+/*
+ * No flag combination gets a key, or a wake, for an address outside user
+ * memory: a kernel address, the first address past TASK_SIZE and, on
+ * x86_64, a non-canonical one. Each fails with -EFAULT before anything is
+ * read (the FUTEX2_MPOL-only path has its own access_ok()).
+ */
+static void futex_key_outside_user_memory_for_every_flag(struct kunit *test)
+{
+	void __user *addrs[] = {
+		(void __user *)futex_test_kernel_words,
+		(void __user *)TASK_SIZE,
+#ifdef CONFIG_X86_64
+		(void __user *)0x8000000000000000UL,
+#endif
+	};
+	unsigned int i, j;
+
+	if (IS_ENABLED(CONFIG_ALTERNATE_USER_ADDRESS_SPACE))
+		kunit_skip(test, "user space is an address space of its own here");
+	futex_test_rw_page(test);	/* the test's mm */
+	for (i = 0; i < ARRAY_SIZE(futex2_flags_cases); i++) {
+		const struct futex_flags_case *c = &futex2_flags_cases[i];
+
+		if ((c->want & FLAGS_SIZE_MASK) == FLAGS_SIZE_64)
+			continue;
+		for (j = 0; j < ARRAY_SIZE(addrs); j++) {
+			union futex_key key = FUTEX_KEY_INIT;
+
+			KUNIT_EXPECT_EQ_MSG(test, get_futex_key(addrs[j], c->want, &key,
+								FUTEX_READ), -EFAULT,
+					    "%s at 0x%lx", c->name,
+					    (unsigned long)addrs[j]);
+			KUNIT_EXPECT_EQ_MSG(test, futex2_wake(addrs[j], c->want | FLAGS_STRICT,
+							      1, FUTEX_BITSET_MATCH_ANY),
+					    -EFAULT, "futex_wake %s at 0x%lx", c->name,
+					    (unsigned long)addrs[j]);
+		}
+	}
+	KUNIT_EXPECT_EQ(test, futex_test_kernel_words[0] | futex_test_kernel_words[1], 0);
+}
+
 static struct kunit_case futex_key_test_cases[] = {
+	KUNIT_CASE(futex_key_outside_user_memory_for_every_flag),
 	KUNIT_CASE_PARAM(futex_key_requires_natural_alignment,
 			 futex_align_gen_params),
 	KUNIT_CASE(futex_key_encodes_size),
@@ -1713,6 +1758,460 @@ static struct kunit_suite futex_hash_test_suite = {
 };
 
 /* ---------------------------------------------------------------------- */
+/* Suite: futex_waiters -- real waiters through each copy of wait and wake */
+/* ---------------------------------------------------------------------- */
+
+/* The value the waiters expect, and the pattern around it. */
+#define FUTEX_TEST_VAL		0x5a
+#define FUTEX_TEST_GUARD	0xa5	/* not all-ones: no "no node" by accident */
+#define FUTEX_TEST_OFFSET	64	/* the futex's offset in its page */
+
+/*
+ * A waiter: a kernel thread of its own that uses the test's mm and waits
+ * as the syscalls do, so that the test can see it sleep, wake it
+ * spuriously and wake it for real. It takes SIGKILL, so that a test that
+ * fails with it asleep can still end it (futex_test_waiter_end()).
+ */
+struct futex_test_waiter {
+	struct mm_struct *mm;
+	u32 __user *uaddr;
+	unsigned int flags;	/* FLAGS_*, as the syscall would pass them */
+	bool legacy;		/* 6.1's futex_wait(), else futex2_wait() */
+	u32 val;
+	u32 bitset;
+	int ret;
+	struct task_struct *task;
+	struct completion done;
+};
+
+static int futex_test_waiter_fn(void *data)
+{
+	struct futex_test_waiter *w = data;
+
+	allow_signal(SIGKILL);
+	kthread_use_mm(w->mm);
+	if (w->legacy)
+		w->ret = futex_wait(w->uaddr, w->flags, w->val, NULL, w->bitset);
+	else
+		w->ret = futex2_wait(w->uaddr, w->flags, w->val, NULL, w->bitset);
+	kthread_unuse_mm(w->mm);
+	/* For good: the test both waits for it and asks completion_done(). */
+	complete_all(&w->done);
+	return 0;
+}
+
+/* Start @w waiting on @uaddr with @flags for @val, in the test's mm. */
+static void futex_test_waiter_start(struct kunit *test, struct futex_test_waiter *w,
+				    void __user *uaddr, unsigned int flags,
+				    bool legacy, u32 val, u32 bitset)
+{
+	struct task_struct *t;
+
+	*w = (struct futex_test_waiter){
+		.mm = current->mm, .uaddr = uaddr, .flags = flags,
+		.legacy = legacy, .val = val, .bitset = bitset, .ret = 1,
+	};
+	init_completion(&w->done);
+	t = kthread_create(futex_test_waiter_fn, w, "futex_test_waiter");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(t));
+	w->task = get_task_struct(t);
+	wake_up_process(t);
+}
+
+/*
+ * Whether @w sleeps in its wait, off its CPU, within a second. False once
+ * it returned: it did not sleep (again), and w->ret says why.
+ */
+static bool futex_test_waiter_sleeps(struct futex_test_waiter *w)
+{
+	int i;
+
+	for (i = 0; i < 1000; i++) {
+		unsigned int state = READ_ONCE(w->task->__state);
+
+		if (completion_done(&w->done))
+			return false;
+		if ((state & TASK_INTERRUPTIBLE) && wait_task_inactive(w->task, state))
+			return true;
+		usleep_range(500, 1000);
+	}
+	return false;
+}
+
+/* Whether @w returned within a second. */
+static bool futex_test_waiter_returned(struct futex_test_waiter *w)
+{
+	return wait_for_completion_timeout(&w->done, HZ);
+}
+
+/* End @w however it is, and drop it. */
+static void futex_test_waiter_end(struct futex_test_waiter *w)
+{
+	if (!w->task)
+		return;
+	if (!completion_done(&w->done)) {
+		send_sig(SIGKILL, w->task, 1);
+		wait_for_completion(&w->done);
+	}
+	put_task_struct(w->task);
+	w->task = NULL;
+}
+
+/* Fill the futex's surroundings with the guard pattern, then set it. */
+static void __user *futex_test_guarded_futex(struct kunit *test, bool shared)
+{
+	void __user *page = futex_test_mmap(test, 1, PROT_READ | PROT_WRITE,
+					    shared ? MAP_SHARED : MAP_PRIVATE);
+	u8 guard[2 * FUTEX_TEST_OFFSET];
+
+	memset(guard, FUTEX_TEST_GUARD, sizeof(guard));
+	KUNIT_ASSERT_EQ(test, copy_to_user(page, guard, sizeof(guard)), 0);
+	return page + FUTEX_TEST_OFFSET;
+}
+
+#ifdef CONFIG_NUMA
+/* Give the VMA at @uaddr an MPOL_PREFERRED policy for @node. */
+static void futex_test_prefer_node(struct kunit *test, void __user *uaddr, int node)
+{
+	struct mempolicy pol = {
+		.mode = MPOL_PREFERRED, .nodes = nodemask_of_node(node),
+		.home_node = NUMA_NO_NODE,
+	};
+
+	atomic_set(&pol.refcnt, 1);
+	futex_test_set_vma_policy(test, current->mm, uaddr, &pol);
+}
+#else
+static void futex_test_prefer_node(struct kunit *test, void __user *uaddr, int node)
+{
+	kunit_skip(test, "FUTEX2_MPOL's node needs CONFIG_NUMA");
+}
+#endif
+
+/*
+ * Put the futex's node where the node map would not: a node word (NUMA)
+ * or a policy (MPOL alone) naming another node than the one a key without
+ * a node hashes to, computed, so that a wake or a wait that loses its node
+ * flag looks in the wrong table every time. NUMA with MPOL: the word names
+ * that node, the policy the map's, and the word must win.
+ */
+static void futex_test_place_node(struct kunit *test, void __user *uaddr,
+				  unsigned int flags)
+{
+	unsigned int plain = flags & ~(FLAGS_NUMA | FLAGS_MPOL);
+	union futex_key key = FUTEX_KEY_INIT;
+	int map_node, other;
+
+	if (!(flags & (FLAGS_NUMA | FLAGS_MPOL)))
+		return;
+	futex_test_expect_topology(test);
+	if (num_possible_nodes() < 2)
+		kunit_skip(test, "needs two NUMA nodes to tell them apart");
+
+	KUNIT_ASSERT_EQ(test, get_futex_key(uaddr, plain, &key, FUTEX_READ), 0);
+	map_node = futex_hash_node(futex_hash_flags(&key, plain));
+	other = next_node_in(map_node, node_possible_map);
+	KUNIT_ASSERT_NE(test, other, map_node);
+
+	if (flags & FLAGS_NUMA)
+		futex_test_put(test, uaddr + futex_size(flags), futex_size(flags), other);
+	if (flags & FLAGS_MPOL)
+		futex_test_prefer_node(test, uaddr,
+				       flags & FLAGS_NUMA ? map_node : other);
+}
+
+struct futex_waiters_case {
+	const char *name;
+	unsigned int flags;	/* the futex2 FLAGS_* of the futex */
+	bool legacy;		/* 6.1's FUTEX_WAIT and FUTEX_WAKE instead */
+};
+
+/* Every size and node flag, private and shared, and legacy futex(). */
+static const struct futex_waiters_case futex_waiters_cases[] = {
+	{ "u8_private", FLAGS_SIZE_8 },
+	{ "u8_numa_private", FLAGS_SIZE_8 | FLAGS_NUMA },
+	{ "u8_mpol_private", FLAGS_SIZE_8 | FLAGS_MPOL },
+	{ "u8_numa_mpol_private", FLAGS_SIZE_8 | FLAGS_NUMA | FLAGS_MPOL },
+	{ "u16_private", FLAGS_SIZE_16 },
+	{ "u16_numa_private", FLAGS_SIZE_16 | FLAGS_NUMA },
+	{ "u16_mpol_private", FLAGS_SIZE_16 | FLAGS_MPOL },
+	{ "u16_numa_mpol_private", FLAGS_SIZE_16 | FLAGS_NUMA | FLAGS_MPOL },
+	{ "u32_private", FLAGS_SIZE_32 },
+	{ "u32_numa_private", FLAGS_SIZE_32 | FLAGS_NUMA },
+	{ "u32_mpol_private", FLAGS_SIZE_32 | FLAGS_MPOL },
+	{ "u32_numa_mpol_private", FLAGS_SIZE_32 | FLAGS_NUMA | FLAGS_MPOL },
+	{ "u8_shared", FLAGS_SIZE_8 | FLAGS_SHARED },
+	{ "u8_numa_shared", FLAGS_SIZE_8 | FLAGS_SHARED | FLAGS_NUMA },
+	{ "u8_mpol_shared", FLAGS_SIZE_8 | FLAGS_SHARED | FLAGS_MPOL },
+	{ "u8_numa_mpol_shared", FLAGS_SIZE_8 | FLAGS_SHARED | FLAGS_NUMA | FLAGS_MPOL },
+	{ "u16_shared", FLAGS_SIZE_16 | FLAGS_SHARED },
+	{ "u16_numa_shared", FLAGS_SIZE_16 | FLAGS_SHARED | FLAGS_NUMA },
+	{ "u16_mpol_shared", FLAGS_SIZE_16 | FLAGS_SHARED | FLAGS_MPOL },
+	{ "u16_numa_mpol_shared", FLAGS_SIZE_16 | FLAGS_SHARED | FLAGS_NUMA | FLAGS_MPOL },
+	{ "u32_shared", FLAGS_SIZE_32 | FLAGS_SHARED },
+	{ "u32_numa_shared", FLAGS_SIZE_32 | FLAGS_SHARED | FLAGS_NUMA },
+	{ "u32_mpol_shared", FLAGS_SIZE_32 | FLAGS_SHARED | FLAGS_MPOL },
+	{ "u32_numa_mpol_shared", FLAGS_SIZE_32 | FLAGS_SHARED | FLAGS_NUMA | FLAGS_MPOL },
+	{ "legacy_private",	FLAGS_SIZE_32, true },
+	{ "legacy_shared",	FLAGS_SIZE_32 | FLAGS_SHARED, true },
+};
+
+static void futex_waiters_case_desc(const struct futex_waiters_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(futex_waiters, futex_waiters_cases, futex_waiters_case_desc);
+
+/* A wake as its syscall makes it: futex_wake(2)'s is strict about nr 0. */
+static int futex_test_wake(const struct futex_waiters_case *c, void __user *uaddr,
+			   int nr)
+{
+	if (c->legacy)
+		return futex_wake(uaddr, c->flags, nr, FUTEX_BITSET_MATCH_ANY);
+	return futex2_wake(uaddr, c->flags | FLAGS_STRICT, nr,
+			   FUTEX_BITSET_MATCH_ANY);
+}
+
+/*
+ * Two waiters on the futex and a bystander at the same address with
+ * another size (another key), each in a thread of its own:
+ *   - futex_wake(2) with nr 0 wakes nobody (legacy FUTEX_WAKE: skipped,
+ *     it wakes one);
+ *   - a spurious wakeup sends a waiter round again, and it sleeps on the
+ *     same key: found by the next wake, at its size and node;
+ *   - nr 1 wakes exactly one, nr above the count the rest, and the next
+ *     wake finds nobody;
+ *   - the bystander sleeps through all of it.
+ * The node the futex has is never the one the node map would give it
+ * (futex_test_place_node()): a copy that loses a node flag misses.
+ */
+static void futex_waiters_each_copy_wakes_exactly(struct kunit *test)
+{
+	const struct futex_waiters_case *c = test->param_value;
+	unsigned int size = futex_size(c->flags);
+	unsigned int by_flags = (c->flags & FLAGS_SHARED) |
+				(size == 4 ? FLAGS_SIZE_16 : FLAGS_SIZE_32);
+	struct futex_test_waiter w[2] = { 0 }, by = { 0 };
+	void __user *uaddr = futex_test_guarded_futex(test, c->flags & FLAGS_SHARED);
+	u32 by_val;
+	int i, woken;
+
+	futex_test_put(test, uaddr, size, FUTEX_TEST_VAL);
+	futex_test_place_node(test, uaddr, c->flags);
+	by_val = futex_test_get(test, uaddr, futex_size(by_flags));
+
+	futex_test_waiter_start(test, &by, uaddr, by_flags, false, by_val,
+				FUTEX_BITSET_MATCH_ANY);
+	for (i = 0; i < 2; i++)
+		futex_test_waiter_start(test, &w[i], uaddr, c->flags, c->legacy,
+					FUTEX_TEST_VAL, FUTEX_BITSET_MATCH_ANY);
+	KUNIT_EXPECT_TRUE(test, futex_test_waiter_sleeps(&by));
+	for (i = 0; i < 2; i++)
+		KUNIT_EXPECT_TRUE_MSG(test, futex_test_waiter_sleeps(&w[i]),
+				      "waiter %d did not sleep: %d", i, w[i].ret);
+
+	if (!c->legacy) {
+		KUNIT_EXPECT_EQ(test, futex_test_wake(c, uaddr, 0), 0);
+		for (i = 0; i < 2; i++)
+			KUNIT_EXPECT_TRUE(test, futex_test_waiter_sleeps(&w[i]));
+	}
+
+	/* A spurious wakeup: not woken by a wake, so it goes round again. */
+	wake_up_process(w[0].task);
+	KUNIT_EXPECT_TRUE_MSG(test, futex_test_waiter_sleeps(&w[0]),
+			      "after a spurious wakeup the wait returned %d", w[0].ret);
+
+	KUNIT_EXPECT_EQ(test, futex_test_wake(c, uaddr, 1), 1);
+	for (i = 0; i < 100 && !completion_done(&w[0].done) &&
+	     !completion_done(&w[1].done); i++)
+		usleep_range(10000, 20000);
+	woken = completion_done(&w[0].done) + completion_done(&w[1].done);
+	KUNIT_EXPECT_EQ(test, woken, 1);
+	KUNIT_EXPECT_EQ(test, futex_test_wake(c, uaddr, 5), 1);
+	for (i = 0; i < 2; i++) {
+		KUNIT_EXPECT_TRUE(test, futex_test_waiter_returned(&w[i]));
+		KUNIT_EXPECT_EQ(test, w[i].ret, 0);
+	}
+	KUNIT_EXPECT_EQ(test, futex_test_wake(c, uaddr, 5), 0);
+
+	KUNIT_EXPECT_TRUE(test, futex_test_waiter_sleeps(&by));
+	KUNIT_EXPECT_EQ(test, futex2_wake(uaddr, by_flags | FLAGS_STRICT, 1,
+					  FUTEX_BITSET_MATCH_ANY), 1);
+	KUNIT_EXPECT_TRUE(test, futex_test_waiter_returned(&by));
+	KUNIT_EXPECT_EQ(test, by.ret, 0);
+
+	for (i = 0; i < 2; i++)
+		futex_test_waiter_end(&w[i]);
+	futex_test_waiter_end(&by);
+}
+
+/*
+ * A wait whose futex does not hold the value returns -EAGAIN at once, at
+ * every size: the compare is in the futex's width, not 32 bits of guard.
+ */
+static void futex_waiters_mismatch_does_not_sleep(struct kunit *test)
+{
+	const struct futex_waiters_case *c = test->param_value;
+	void __user *uaddr = futex_test_guarded_futex(test, c->flags & FLAGS_SHARED);
+	struct futex_test_waiter w = { 0 };
+
+	futex_test_put(test, uaddr, futex_size(c->flags), FUTEX_TEST_VAL);
+	futex_test_place_node(test, uaddr, c->flags);
+	futex_test_waiter_start(test, &w, uaddr, c->flags, c->legacy,
+				FUTEX_TEST_VAL + 1, FUTEX_BITSET_MATCH_ANY);
+	KUNIT_EXPECT_TRUE(test, futex_test_waiter_returned(&w));
+	KUNIT_EXPECT_EQ(test, w.ret, -EWOULDBLOCK);
+	futex_test_waiter_end(&w);
+}
+
+struct futex_bitset_case {
+	const char *name;
+	unsigned int flags;	/* FLAGS_* of a futex2 wake; legacy: 0 */
+	u32 wait;		/* the waiter's bitset */
+	u32 wake;		/* the wake's */
+	int want;		/* woken, or the error */
+};
+
+/* Bitsets that share a bit wake, disjoint ones do not, zero is invalid. */
+static const struct futex_bitset_case futex_bitset_cases[] = {
+	{ "legacy_disjoint",	0, 0x1, 0x2, 0 },
+	{ "legacy_overlapping",	0, 0x3, 0x2, 1 },
+	{ "legacy_high_bit",	0, 0x80000000, FUTEX_BITSET_MATCH_ANY, 1 },
+	{ "legacy_zero",	0, 0x1, 0, -EINVAL },
+	{ "u32_disjoint",	FLAGS_SIZE_32, 0x1, 0x2, 0 },
+	{ "u32_overlapping",	FLAGS_SIZE_32, 0x3, 0x2, 1 },
+	{ "u32_zero",		FLAGS_SIZE_32, 0x1, 0, -EINVAL },
+	{ "u8_disjoint",	FLAGS_SIZE_8, 0x1, 0x80, 0 },
+	{ "u8_overlapping",	FLAGS_SIZE_8, 0x81, 0x80, 1 },
+	{ "u16_numa_disjoint",	FLAGS_SIZE_16 | FLAGS_NUMA, 0x1, 0x8000, 0 },
+	{ "u16_numa_overlapping", FLAGS_SIZE_16 | FLAGS_NUMA, 0x8001, 0x8000, 1 },
+};
+
+static void futex_bitset_case_desc(const struct futex_bitset_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(futex_bitset, futex_bitset_cases, futex_bitset_case_desc);
+
+/*
+ * A bitset waiter and a bitset wake: legacy FUTEX_WAKE_BITSET through
+ * do_futex(), as the syscall dispatches it (not FUTEX_WAKE's match-any),
+ * and futex_wake(2)'s mask. A waiter left asleep is then woken by a wake
+ * with its own bitset.
+ */
+static void futex_bitset_wakes_only_shared_bits(struct kunit *test)
+{
+	const struct futex_bitset_case *c = test->param_value;
+	bool legacy = !c->flags;
+	unsigned int flags = legacy ? FLAGS_SIZE_32 : c->flags;
+	void __user *uaddr = futex_test_guarded_futex(test, false);
+	struct futex_test_waiter w = { 0 };
+	long ret;
+
+	futex_test_put(test, uaddr, futex_size(flags), FUTEX_TEST_VAL);
+	futex_test_place_node(test, uaddr, flags);
+	futex_test_waiter_start(test, &w, uaddr, flags, legacy, FUTEX_TEST_VAL, c->wait);
+	KUNIT_EXPECT_TRUE(test, futex_test_waiter_sleeps(&w));
+
+	if (legacy)
+		ret = do_futex(uaddr, FUTEX_WAKE_BITSET | FUTEX_PRIVATE_FLAG, 1,
+			       NULL, NULL, 0, c->wake);
+	else
+		ret = futex2_wake(uaddr, flags | FLAGS_STRICT, 1, c->wake);
+	KUNIT_EXPECT_EQ(test, ret, (long)c->want);
+
+	if (c->want != 1) {
+		KUNIT_EXPECT_TRUE(test, futex_test_waiter_sleeps(&w));
+		KUNIT_EXPECT_EQ(test, futex2_wake(uaddr, flags | FLAGS_STRICT, 1,
+						  c->wait), 1);
+	}
+	KUNIT_EXPECT_TRUE(test, futex_test_waiter_returned(&w));
+	KUNIT_EXPECT_EQ(test, w.ret, 0);
+	futex_test_waiter_end(&w);
+}
+
+/*
+ * The wait setup's fault path (futex_wait_setup_fault(), entered when the
+ * futex could not be read with the bucket locked) looks a shared futex's
+ * key up again, since its mapping may have changed while the page was
+ * faulted in unlocked, and keeps a private one's, which cannot change
+ * (6.1's "goto retry_private"). Given a key made for another address, it
+ * replaces the shared one and keeps the private one.
+ */
+static void futex_wait_fault_looks_up_shared_keys_again(struct kunit *test)
+{
+	static const unsigned int kinds[] = { 0, FLAGS_SHARED };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++) {
+		unsigned int flags = FLAGS_SIZE_32 | kinds[i];
+		void __user *uaddr = futex_test_guarded_futex(test, kinds[i]);
+		union futex_key real = FUTEX_KEY_INIT, stale = FUTEX_KEY_INIT;
+		struct futex_q q = futex_q_init;
+		struct futex_hash_bucket *hb;
+
+		futex_test_put(test, uaddr, 4, FUTEX_TEST_VAL);
+		KUNIT_ASSERT_EQ(test, get_futex_key(uaddr, flags, &real, FUTEX_READ), 0);
+		KUNIT_ASSERT_EQ(test, get_futex_key(uaddr + 8, flags, &stale,
+						    FUTEX_READ), 0);
+		q.key = stale;
+		KUNIT_ASSERT_EQ(test, futex_wait_setup_fault(uaddr, FUTEX_TEST_VAL,
+							     flags, &q, &hb), 0);
+		futex_q_unlock(hb);
+		if (kinds[i])
+			KUNIT_EXPECT_TRUE_MSG(test, futex_match(&q.key, &real),
+					      "a shared key was not looked up again");
+		else
+			KUNIT_EXPECT_TRUE_MSG(test, futex_match(&q.key, &stale),
+					      "a private key was looked up again");
+	}
+}
+
+/*
+ * A wait on user memory that is not mapped (NULL, the last page below
+ * TASK_SIZE) fails with -EFAULT through every copy, and never sleeps.
+ */
+static void futex_waiters_unmapped_address_is_efault(struct kunit *test)
+{
+	const struct futex_waiters_case *c = test->param_value;
+	void __user *addrs[] = { NULL, (void __user *)(TASK_SIZE - PAGE_SIZE) };
+	unsigned int i;
+
+	futex_test_rw_page(test);	/* the test's mm */
+	for (i = 0; i < ARRAY_SIZE(addrs); i++) {
+		struct futex_test_waiter w = { 0 };
+
+		futex_test_waiter_start(test, &w, addrs[i], c->flags, c->legacy,
+					0, FUTEX_BITSET_MATCH_ANY);
+		KUNIT_EXPECT_TRUE_MSG(test, futex_test_waiter_returned(&w),
+				      "a wait at 0x%lx sleeps", (unsigned long)addrs[i]);
+		KUNIT_EXPECT_EQ_MSG(test, w.ret, -EFAULT, "at 0x%lx",
+				    (unsigned long)addrs[i]);
+		futex_test_waiter_end(&w);
+	}
+}
+
+static struct kunit_case futex_waiters_test_cases[] = {
+	KUNIT_CASE_PARAM(futex_waiters_unmapped_address_is_efault,
+			 futex_waiters_gen_params),
+	KUNIT_CASE_PARAM(futex_waiters_each_copy_wakes_exactly,
+			 futex_waiters_gen_params),
+	KUNIT_CASE_PARAM(futex_waiters_mismatch_does_not_sleep,
+			 futex_waiters_gen_params),
+	KUNIT_CASE_PARAM(futex_bitset_wakes_only_shared_bits,
+			 futex_bitset_gen_params),
+	KUNIT_CASE(futex_wait_fault_looks_up_shared_keys_again),
+	{}
+};
+
+static struct kunit_suite futex_waiters_test_suite = {
+	.name = "futex_waiters",
+	.test_cases = futex_waiters_test_cases,
+};
+
+/* ---------------------------------------------------------------------- */
 /* Suite: futex_vmalloc -- the hash tables' allocator names its caller    */
 /* ---------------------------------------------------------------------- */
 
@@ -1753,4 +2252,5 @@ static struct kunit_suite futex_vmalloc_test_suite = {
 kunit_test_suites(&futex_flags_test_suite, &futex_flags_valid_test_suite,
 		  &futex_validate_input_test_suite, &futex_value_test_suite,
 		  &futex_key_test_suite, &futex_mpol_test_suite,
-		  &futex_hash_test_suite, &futex_vmalloc_test_suite);
+		  &futex_hash_test_suite, &futex_waiters_test_suite,
+		  &futex_vmalloc_test_suite);

@@ -643,10 +643,9 @@ static __always_inline int futex_wait_setup_done(int ret, u32 uval, u32 val,
  *
  * Return: as futex_wait_setup().
  */
-static noinline int futex_wait_setup_fault(u32 __user *uaddr, u32 val,
-					   unsigned int flags,
-					   struct futex_q *q,
-					   struct futex_hash_bucket **hb)
+FUTEX_KUNIT_VISIBLE noinline int
+futex_wait_setup_fault(u32 __user *uaddr, u32 val, unsigned int flags,
+		       struct futex_q *q, struct futex_hash_bucket **hb)
 {
 	u32 uval;
 	int ret;

@@ -10,7 +10,10 @@
  * or as a whole process, with the lock in private anonymous, shared
  * anonymous and file-backed shared memory. The lock is on the list, or only
  * in list_op_pending (held, or not yet taken: the "pending op" wake), or a
- * PI lock. Then the same through glibc's robust mutexes, plain and
+ * PI lock, or one of two on a list that mixes a PI and a plain lock (each
+ * entry's own PI bit decides how it is handled), or a PI lock in
+ * list_op_pending, or on a circular list. Then the same through glibc's
+ * robust mutexes, plain and
  * PTHREAD_PRIO_INHERIT. A compat build walks the compat robust list. And,
  * without a death, a process-shared PI mutex handed over by FUTEX_UNLOCK_PI.
  */
@@ -39,6 +42,10 @@ enum lock_mode {
 	MODE_PENDING_HELD,	/* held, only in list_op_pending */
 	MODE_PENDING_FREE,	/* free (0), in list_op_pending: wake one */
 	MODE_PI,		/* held PI lock on the list, waiter in LOCK_PI */
+	MODE_PI_THEN_PLAIN,	/* PI lock, then the plain lock waited on */
+	MODE_PLAIN_THEN_PI,	/* plain lock, then the PI lock waited on */
+	MODE_PENDING_PI,	/* held PI lock only in list_op_pending */
+	MODE_CIRCULAR,		/* held, on a list whose entry points to itself */
 };
 
 static const char * const owner_name[] = { "thread", "process" };
@@ -47,8 +54,17 @@ static const char * const mem_name[] = {
 };
 static const char * const mode_name[] = {
 	"on the list", "held in list_op_pending", "free in list_op_pending",
-	"PI on the list"
+	"PI on the list", "plain after a PI lock on the list",
+	"PI after a plain lock on the list", "PI held in list_op_pending",
+	"on a circular list"
 };
+
+/* The modes whose waiter sleeps in FUTEX_LOCK_PI, not FUTEX_WAIT. */
+static bool mode_waits_pi(enum lock_mode mode)
+{
+	return mode == MODE_PI || mode == MODE_PLAIN_THEN_PI ||
+	       mode == MODE_PENDING_PI;
+}
 
 /* A robust lock as the kernel sees it: list entry, then the futex word. */
 struct rlock {
@@ -59,7 +75,8 @@ struct rlock {
 /* Everything both sides touch, in the memory under test. */
 struct shared {
 	struct robust_list_head head;
-	struct rlock lock;
+	struct rlock lock;	/* the lock the waiter waits on */
+	struct rlock other;	/* the mixed modes' other lock, not waited on */
 	volatile int ready;	/* owner has registered and locked */
 	volatile int die;	/* owner: exit now */
 	pthread_mutex_t mutex;	/* the glibc cases */
@@ -142,6 +159,30 @@ static void owner_run(struct shared *s, enum lock_mode mode)
 		/* Bit 0 of a list pointer marks a PI futex. */
 		s->head.list.next = (struct robust_list *)((uintptr_t)entry | 1);
 		break;
+	case MODE_PI_THEN_PLAIN:
+		/* head -> other (PI) -> lock (plain) -> head */
+		s->lock.futex = tid;
+		s->other.futex = tid;
+		s->head.list.next = (struct robust_list *)((uintptr_t)&s->other.next | 1);
+		s->other.next.next = entry;
+		break;
+	case MODE_PLAIN_THEN_PI:
+		/* head -> other (plain) -> lock (PI) -> head */
+		s->lock.futex = tid;
+		s->other.futex = tid;
+		s->head.list.next = &s->other.next;
+		s->other.next.next = (struct robust_list *)((uintptr_t)entry | 1);
+		break;
+	case MODE_PENDING_PI:
+		s->lock.futex = tid;
+		s->head.list_op_pending = (struct robust_list *)((uintptr_t)entry | 1);
+		break;
+	case MODE_CIRCULAR:
+		/* The kernel stops after ROBUST_LIST_LIMIT entries. */
+		s->lock.futex = tid;
+		s->head.list.next = entry;
+		s->lock.next.next = entry;
+		break;
 	}
 	if (syscall(SYS_set_robust_list, &s->head, sizeof(s->head)))
 		ksft_exit_fail_msg("set_robust_list: %s\n", strerror(errno));
@@ -172,7 +213,7 @@ static void *waiter_fn(void *arg)
 	uint32_t val;
 
 	w->tid = syscall(SYS_gettid);
-	if (w->mode == MODE_PI) {
+	if (mode_waits_pi(w->mode)) {
 		__atomic_store_n(&w->started, 1, __ATOMIC_SEQ_CST);
 		/* FUTEX_LOCK_PI: absolute CLOCK_REALTIME timeout. */
 		futex2_abs_timeout(CLOCK_REALTIME, FUTEX_ROBUST_WAIT_S, &to);
@@ -253,7 +294,7 @@ static void test_raw(enum owner_kind owner, enum mem_kind mem,
 	pthread_t ot = 0, wt;
 	pid_t pid = 0;
 	bool asleep;
-	uint32_t word, want;
+	uint32_t word, want, other = 0, other_want = 0;
 
 	owner_start(owner, owner_thread_fn, &o, &ot, &pid);
 	if (!futex2_wait_set(&s->ready))
@@ -266,8 +307,15 @@ static void test_raw(enum owner_kind owner, enum mem_kind mem,
 	owner_die(s, owner, ot, pid, wt, &w.died);
 
 	word = __atomic_load_n(&s->lock.futex, __ATOMIC_SEQ_CST);
+	if (mode == MODE_PI_THEN_PLAIN || mode == MODE_PLAIN_THEN_PI) {
+		/* Held, nobody waiting: marked, nobody to wake. */
+		other = __atomic_load_n(&s->other.futex, __ATOMIC_SEQ_CST);
+		other_want = FUTEX_OWNER_DIED;
+	}
 	switch (mode) {
 	case MODE_PI:
+	case MODE_PLAIN_THEN_PI:
+	case MODE_PENDING_PI:
 		/* Handed over to the waiter, who sees that the owner died. */
 		want = FUTEX_OWNER_DIED | w.tid;
 		break;
@@ -280,10 +328,11 @@ static void test_raw(enum owner_kind owner, enum mem_kind mem,
 	}
 	ksft_test_result(asleep && w.ret == 0 && w.ms < FUTEX_ROBUST_BOUND_MS &&
 			 (word & ~FUTEX_WAITERS) == (want & ~FUTEX_WAITERS) &&
-			 (mode == MODE_PI || word == want),
-			 "robust %s, %s owner dies, %s memory: sleeping waiter woken in %ld ms (ret %ld %s), word 0x%x want 0x%x\n",
+			 (mode_waits_pi(mode) || word == want) && other == other_want,
+			 "robust %s, %s owner dies, %s memory: sleeping waiter woken in %ld ms (ret %ld %s), word 0x%x want 0x%x, other lock 0x%x want 0x%x\n",
 			 mode_name[mode], owner_name[owner], mem_name[mem], w.ms,
-			 w.ret, w.ret ? strerror(w.err) : "ok", word, want);
+			 w.ret, w.ret ? strerror(w.err) : "ok", word, want,
+			 other, other_want);
 	munmap(s, getpagesize());
 }
 
@@ -462,6 +511,14 @@ int main(void)
 		{ OWNER_PROCESS, MEM_FILE, MODE_LIST },
 		{ OWNER_PROCESS, MEM_FILE, MODE_PENDING_FREE },
 		{ OWNER_PROCESS, MEM_FILE, MODE_PI },
+		{ OWNER_THREAD, MEM_PRIVATE, MODE_PI_THEN_PLAIN },
+		{ OWNER_PROCESS, MEM_SHARED, MODE_PI_THEN_PLAIN },
+		{ OWNER_THREAD, MEM_PRIVATE, MODE_PLAIN_THEN_PI },
+		{ OWNER_PROCESS, MEM_SHARED, MODE_PLAIN_THEN_PI },
+		{ OWNER_THREAD, MEM_PRIVATE, MODE_PENDING_PI },
+		{ OWNER_PROCESS, MEM_SHARED, MODE_PENDING_PI },
+		{ OWNER_THREAD, MEM_PRIVATE, MODE_CIRCULAR },
+		{ OWNER_PROCESS, MEM_SHARED, MODE_CIRCULAR },
 	};
 	unsigned int i;
 
