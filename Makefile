@@ -17,7 +17,9 @@
 #                                  (x86_64; not in make test: ~1 h cold); make glibc-record
 #                                  copies its last report to docs/glibc-tests.md
 #   make mutation [ARCH=..]        plant each bug of tools/mutation/mutants.txt, one at a
-#                                  time; KUnit and the selftests must catch every one
+#                                  time; KUnit, the selftests, the oracle or the debug
+#                                  stress stage must catch every one (MUTATION_ALL=1:
+#                                  every layer; MUTATION_LAYERS= some)
 #   make deb ARCH=...              the kernel as Debian packages (bindeb-pkg): linux-image,
 #                                  linux-headers, linux-libc-dev (VARIANT=pristine,
 #                                  DEB_CONFIG=guest|debian)
@@ -88,7 +90,7 @@ RESULTS := $(shell . $(TOOLS)/env.sh && echo $$RESULTS_DIR)
 all: help
 
 help:
-	@sed -n '2,52s/^# \{0,1\}//p' Makefile
+	@sed -n '2,55s/^# \{0,1\}//p' Makefile
 
 tree:
 	$(TOOLS)/tree.sh

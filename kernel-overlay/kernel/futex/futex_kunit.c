@@ -2067,25 +2067,31 @@ static void futex_waiters_mismatch_does_not_sleep(struct kunit *test)
 
 struct futex_bitset_case {
 	const char *name;
-	unsigned int flags;	/* FLAGS_* of a futex2 wake; legacy: 0 */
+	bool legacy;		/* FUTEX_WAIT_BITSET and FUTEX_WAKE_BITSET */
+	unsigned int flags;	/* FLAGS_* of the futex */
 	u32 wait;		/* the waiter's bitset */
 	u32 wake;		/* the wake's */
 	int want;		/* woken, or the error */
 };
 
-/* Bitsets that share a bit wake, disjoint ones do not, zero is invalid. */
+/*
+ * Bitsets that share a bit wake, disjoint ones do not, zero is invalid.
+ * (FLAGS_SIZE_32 is 0, 6.1's value: the legacy cases say so themselves.)
+ */
 static const struct futex_bitset_case futex_bitset_cases[] = {
-	{ "legacy_disjoint",	0, 0x1, 0x2, 0 },
-	{ "legacy_overlapping",	0, 0x3, 0x2, 1 },
-	{ "legacy_high_bit",	0, 0x80000000, FUTEX_BITSET_MATCH_ANY, 1 },
-	{ "legacy_zero",	0, 0x1, 0, -EINVAL },
-	{ "u32_disjoint",	FLAGS_SIZE_32, 0x1, 0x2, 0 },
-	{ "u32_overlapping",	FLAGS_SIZE_32, 0x3, 0x2, 1 },
-	{ "u32_zero",		FLAGS_SIZE_32, 0x1, 0, -EINVAL },
-	{ "u8_disjoint",	FLAGS_SIZE_8, 0x1, 0x80, 0 },
-	{ "u8_overlapping",	FLAGS_SIZE_8, 0x81, 0x80, 1 },
-	{ "u16_numa_disjoint",	FLAGS_SIZE_16 | FLAGS_NUMA, 0x1, 0x8000, 0 },
-	{ "u16_numa_overlapping", FLAGS_SIZE_16 | FLAGS_NUMA, 0x8001, 0x8000, 1 },
+	{ "legacy_disjoint", true, FLAGS_SIZE_32, 0x1, 0x2, 0 },
+	{ "legacy_overlapping", true, FLAGS_SIZE_32, 0x3, 0x2, 1 },
+	{ "legacy_high_bit", true, FLAGS_SIZE_32, 0x80000000,
+	  FUTEX_BITSET_MATCH_ANY, 1 },
+	{ "legacy_zero", true, FLAGS_SIZE_32, 0x1, 0, -EINVAL },
+	{ "u32_disjoint", false, FLAGS_SIZE_32, 0x1, 0x2, 0 },
+	{ "u32_overlapping", false, FLAGS_SIZE_32, 0x3, 0x2, 1 },
+	{ "u32_zero", false, FLAGS_SIZE_32, 0x1, 0, -EINVAL },
+	{ "u8_disjoint", false, FLAGS_SIZE_8, 0x1, 0x80, 0 },
+	{ "u8_overlapping", false, FLAGS_SIZE_8, 0x81, 0x80, 1 },
+	{ "u16_numa_disjoint", false, FLAGS_SIZE_16 | FLAGS_NUMA, 0x1, 0x8000, 0 },
+	{ "u16_numa_overlapping", false, FLAGS_SIZE_16 | FLAGS_NUMA, 0x8001,
+	  0x8000, 1 },
 };
 
 static void futex_bitset_case_desc(const struct futex_bitset_case *c, char *desc)
@@ -2104,8 +2110,8 @@ KUNIT_ARRAY_PARAM(futex_bitset, futex_bitset_cases, futex_bitset_case_desc);
 static void futex_bitset_wakes_only_shared_bits(struct kunit *test)
 {
 	const struct futex_bitset_case *c = test->param_value;
-	bool legacy = !c->flags;
-	unsigned int flags = legacy ? FLAGS_SIZE_32 : c->flags;
+	bool legacy = c->legacy;
+	unsigned int flags = c->flags;
 	void __user *uaddr = futex_test_guarded_futex(test, false);
 	struct futex_test_waiter w = { 0 };
 	long ret;
