@@ -93,7 +93,9 @@ LAYERS = [
      "42eb116546b6dc0f56feb346f7f069149b92eae5"),
     ("futex-say-that-the-node-word-read-may-fault-decide-the-key-s-page-once",
      "a3c4b710d3142df441b8ef435a4542361673da35"),
-    ("futex-test-each-copy-of-wait-and-wake-with-real-waiters", None),
+    ("futex-test-each-copy-of-wait-and-wake-with-real-waiters",
+     "dd73a3371fb00727045a978d4ff37e73f35aa44b"),
+    ("selftests-futex-wait-for-the-requeue_pi-waiters-to-sleep", None),
 ]
 
 # (step, path regex, text regex): the first match wins.
