@@ -95,7 +95,9 @@ LAYERS = [
      "a3c4b710d3142df441b8ef435a4542361673da35"),
     ("futex-test-each-copy-of-wait-and-wake-with-real-waiters",
      "dd73a3371fb00727045a978d4ff37e73f35aa44b"),
-    ("selftests-futex-wait-for-the-requeue_pi-waiters-to-sleep", None),
+    ("selftests-futex-wait-for-the-requeue_pi-waiters-to-sleep",
+     "3ed401a3cb0e5a6e5e221dc11d0f8c2518bfccc6"),
+    ("selftests-futex-every-call-at-a-kernel-address-is-efault", None),
 ]
 
 # (step, path regex, text regex): the first match wins.

@@ -202,6 +202,91 @@ static void test_unmapped(void)
 }
 
 /*
+ * Addresses no user may name: every call, at every size and flag
+ * combination, fails with EFAULT there, before anything is read or any
+ * wait sleeps (a wait that slept would time out after a second: not
+ * EFAULT). The top page of a 64-bit address space, a non-canonical x86_64
+ * address and the usual start of the kernel's text and direct map are
+ * kernel addresses or none; a 32-bit process has no such addresses (its
+ * whole space is user space), so there each is a visible skip.
+ */
+static void test_kernel_addresses(void)
+{
+	static const char * const calls[] = {
+		"futex_wake", "futex_wait", "futex_requeue", "futex_waitv",
+	};
+	uintptr_t addrs[] = {
+		(uintptr_t)-4096,
+#if defined(__x86_64__)
+		(uintptr_t)0x8000000000000000ull,
+		(uintptr_t)0xffffffff81000000ull,
+		(uintptr_t)0xffff888000000000ull,
+#elif defined(__aarch64__)
+		(uintptr_t)0xffff800008000000ull,
+#endif
+	};
+	unsigned int call, flags, i, bad[4] = { 0 }, first[4] = { 0 };
+	long res, got[4] = { 0 };
+	struct timespec ts;
+
+	if (sizeof(long) < 8) {
+		for (call = 0; call < 4; call++)
+			ksft_test_result_skip("%s at kernel addresses: a 32-bit process has none\n",
+					      calls[call]);
+		return;
+	}
+	for (flags = 0; flags <= VALID_FLAGS; flags++) {
+		if ((flags & ~VALID_FLAGS) || (flags & FUTEX2_SIZE_MASK) == FUTEX2_SIZE_U64)
+			continue;
+		for (i = 0; i < ARRAY_SIZE(addrs); i++) {
+			void *k = (void *)addrs[i];
+			/* The requeue target of the same kind, at a valid address. */
+			struct futex_waitv v[2] = {
+				{ .uaddr = addrs[i], .flags = flags },
+				{ .uaddr = (uintptr_t)&f[2],
+				  .flags = (flags & ~FUTEX2_SIZE_MASK) | FUTEX2_SIZE_U32 },
+			};
+
+			for (call = 0; call < 4; call++) {
+				errno = 0;
+				switch (call) {
+				case 0:
+					res = futex2_wake(k, 1, 1, flags);
+					break;
+				case 1:
+					res = futex2_wait(k, 0, 1, flags, in_a_second(&ts),
+							  CLOCK_MONOTONIC);
+					break;
+				case 2:
+					res = futex2_requeue(v, 0, 1, 1);
+					break;
+				default:
+					/*
+					 * waitv entries take no node flags, and an
+					 * entry without a size bit (U8's 0) is
+					 * EINVAL, as in 6.1 (docs/design.md).
+					 */
+					if ((flags & (FUTEX2_NUMA | FUTEX2_MPOL)) ||
+					    (flags & FUTEX2_SIZE_MASK) == FUTEX2_SIZE_U8)
+						continue;
+					res = futex_waitv(v, 1, 0, in_a_second(&ts),
+							  CLOCK_MONOTONIC);
+					break;
+				}
+				if (!is_err(res, EFAULT) && !bad[call]++) {
+					first[call] = flags;
+					got[call] = res < 0 ? -errno : res;
+				}
+			}
+		}
+	}
+	for (call = 0; call < 4; call++)
+		ksft_test_result(!bad[call],
+				 "%s at kernel addresses: EFAULT for every size and flag (%u not; first flags 0x%x gave %ld)\n",
+				 calls[call], bad[call], first[call], got[call]);
+}
+
+/*
  * futex_waitv() takes no flags of its own yet: every bit is EINVAL. The
  * array is valid and its value differs from the futex, so a kernel that
  * accepted a bit would return EAGAIN at once instead.
@@ -289,7 +374,7 @@ static void test_values_wider_than_size(void)
 int main(int argc, char *argv[])
 {
 	ksft_print_header();
-	ksft_set_plan(4 + 5 + 2 + 5 + 6 + 7 + 1 + 4);
+	ksft_set_plan(4 + 5 + 2 + 5 + 6 + 7 + 4 + 1 + 4);
 	ksft_print_msg("%d-bit process\n", (int)sizeof(long) * 8);
 
 	test_undefined_flag_bits();
@@ -298,6 +383,7 @@ int main(int argc, char *argv[])
 	test_clocks_and_timespecs();
 	test_requeue_fields();
 	test_unmapped();
+	test_kernel_addresses();
 	test_waitv_syscall_flags();
 	test_values_wider_than_size();
 
