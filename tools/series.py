@@ -97,7 +97,9 @@ LAYERS = [
      "dd73a3371fb00727045a978d4ff37e73f35aa44b"),
     ("selftests-futex-wait-for-the-requeue_pi-waiters-to-sleep",
      "3ed401a3cb0e5a6e5e221dc11d0f8c2518bfccc6"),
-    ("selftests-futex-every-call-at-a-kernel-address-is-efault", None),
+    ("selftests-futex-every-call-at-a-kernel-address-is-efault",
+     "4668b92b11913715444dcdf8ce5f1416b89c193d"),
+    ("futex-give-the-kunit-waiters-five-seconds", None),
 ]
 
 # (step, path regex, text regex): the first match wins.

@@ -1765,6 +1765,12 @@ static struct kunit_suite futex_hash_test_suite = {
 #define FUTEX_TEST_VAL		0x5a
 #define FUTEX_TEST_GUARD	0xa5	/* not all-ones: no "no node" by accident */
 #define FUTEX_TEST_OFFSET	64	/* the futex's offset in its page */
+/*
+ * How long a waiter may take to sleep or to return: generous, for QEMU
+ * without KVM under load and the debug kernels. Only a broken kernel
+ * waits it out.
+ */
+#define FUTEX_TEST_WAIT_S	5
 
 /*
  * A waiter: a kernel thread of its own that uses the test's mm and waits
@@ -1819,14 +1825,14 @@ static void futex_test_waiter_start(struct kunit *test, struct futex_test_waiter
 }
 
 /*
- * Whether @w sleeps in its wait, off its CPU, within a second. False once
- * it returned: it did not sleep (again), and w->ret says why.
+ * Whether @w sleeps in its wait, off its CPU, within FUTEX_TEST_WAIT_S.
+ * False once it returned: it did not sleep (again), and w->ret says why.
  */
 static bool futex_test_waiter_sleeps(struct futex_test_waiter *w)
 {
 	int i;
 
-	for (i = 0; i < 1000; i++) {
+	for (i = 0; i < FUTEX_TEST_WAIT_S * 1000; i++) {
 		unsigned int state = READ_ONCE(w->task->__state);
 
 		if (completion_done(&w->done))
@@ -1838,10 +1844,10 @@ static bool futex_test_waiter_sleeps(struct futex_test_waiter *w)
 	return false;
 }
 
-/* Whether @w returned within a second. */
+/* Whether @w returned within FUTEX_TEST_WAIT_S. */
 static bool futex_test_waiter_returned(struct futex_test_waiter *w)
 {
-	return wait_for_completion_timeout(&w->done, HZ);
+	return wait_for_completion_timeout(&w->done, FUTEX_TEST_WAIT_S * HZ);
 }
 
 /* End @w however it is, and drop it. */
@@ -2023,7 +2029,7 @@ static void futex_waiters_each_copy_wakes_exactly(struct kunit *test)
 			      "after a spurious wakeup the wait returned %d", w[0].ret);
 
 	KUNIT_EXPECT_EQ(test, futex_test_wake(c, uaddr, 1), 1);
-	for (i = 0; i < 100 && !completion_done(&w[0].done) &&
+	for (i = 0; i < FUTEX_TEST_WAIT_S * 100 && !completion_done(&w[0].done) &&
 	     !completion_done(&w[1].done); i++)
 		usleep_range(10000, 20000);
 	woken = completion_done(&w[0].done) + completion_done(&w[1].done);
