@@ -99,7 +99,9 @@ LAYERS = [
      "3ed401a3cb0e5a6e5e221dc11d0f8c2518bfccc6"),
     ("selftests-futex-every-call-at-a-kernel-address-is-efault",
      "4668b92b11913715444dcdf8ce5f1416b89c193d"),
-    ("futex-give-the-kunit-waiters-five-seconds", None),
+    ("futex-give-the-kunit-waiters-five-seconds",
+     "ed07243725fb67d3373ee82435d23d59c753ea02"),
+    ("selftests-futex-requeue_pi-one-wait-for-the-waiters", None),
 ]
 
 # (step, path regex, text regex): the first match wins.

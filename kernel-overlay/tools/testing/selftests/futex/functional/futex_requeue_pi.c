@@ -18,7 +18,6 @@
  *****************************************************************************/
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -29,6 +28,7 @@
 #include <sys/syscall.h>
 #include "atomic.h"
 #include "futextest.h"
+#include "futex2_helpers.h"
 #include "logging.h"
 
 #define TEST_NAME "futex-requeue-pi"
@@ -150,26 +150,6 @@ void *waiterfn(void *arg)
 	pthread_exit((void *)&args->ret);
 }
 
-/* The state letter of thread @tid of this process (/proc), or 0. */
-static char task_state(pid_t tid)
-{
-	char path[64], buf[512], *p;
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", tid);
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = 0;
-	p = strrchr(buf, ')');
-	return p && p[1] == ' ' ? p[2] : 0;
-}
-
 /*
  * Wait until every waiter sleeps in futex_wait_requeue_pi(), or is back
  * from it already (a short timeout), for at most 20 s each: a requeue
@@ -184,13 +164,16 @@ static void wait_for_waiters(void)
 {
 	int i, j;
 
+	info("Waker: waiting for waiters to block\n");
+	while (waiters_blocked.val < THREAD_MAX)
+		usleep(1000);
 	for (i = 0; i < THREAD_MAX; i++) {
 		for (j = 0; j < 20000; j++) {
 			pid_t tid = __atomic_load_n(&waiter_tid[i], __ATOMIC_ACQUIRE);
 
 			if (__atomic_load_n(&waiter_back[i], __ATOMIC_ACQUIRE))
 				break;
-			if (tid && task_state(tid) == 'S')
+			if (tid && futex2_task_state(getpid(), tid) == 'S')
 				break;
 			usleep(1000);
 		}
@@ -206,9 +189,6 @@ void *broadcast_wakerfn(void *arg)
 	int nr_wake = 1;
 	int i = 0;
 
-	info("Waker: waiting for waiters to block\n");
-	while (waiters_blocked.val < THREAD_MAX)
-		usleep(1000);
 	wait_for_waiters();
 
 	info("Waker: Calling broadcast\n");
@@ -254,9 +234,6 @@ void *signal_wakerfn(void *arg)
 	int nr_wake = 1;
 	int i = 0;
 
-	info("Waker: waiting for waiters to block\n");
-	while (waiters_blocked.val < THREAD_MAX)
-		usleep(1000);
 	wait_for_waiters();
 
 	while (task_count < THREAD_MAX && waiters_woken.val < THREAD_MAX) {
